@@ -1,0 +1,59 @@
+"""cardrules: the rules of card games, for programs that play them.
+
+Start a match with :func:`new_game`, list games with :func:`games`; write a
+plugin with :data:`hookimpl` (see ``cardrules.hookspecs``).
+"""
+
+from cardrules._version import __version__
+from cardrules.bots import Bot, MatchResult, RandomBot, play_match
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.engine import Game, GameState, new_game
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MissingRuleError,
+    OptionsError,
+    PluginLoadError,
+    PluginLoadWarning,
+    UnknownGameError,
+    UnknownVariantError,
+    VariantConflictError,
+)
+from cardrules.moves import Move
+from cardrules.phases import Phase
+from cardrules.piles import Pile
+from cardrules.plugins import hookimpl
+from cardrules.registry import Catalogue, GameSpec, VariantSpec, games
+
+__all__ = [
+    "Bot",
+    "CardRulesError",
+    "Catalogue",
+    "Chance",
+    "DeckComposition",
+    "Game",
+    "GameSpec",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "MatchResult",
+    "MissingRuleError",
+    "Move",
+    "OptionsError",
+    "Phase",
+    "Pile",
+    "PluginLoadError",
+    "PluginLoadWarning",
+    "RandomBot",
+    "UnknownGameError",
+    "UnknownVariantError",
+    "VariantConflictError",
+    "VariantSpec",
+    "__version__",
+    "games",
+    "hookimpl",
+    "new_game",
+    "play_match",
+]

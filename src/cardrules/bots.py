@@ -1,0 +1,119 @@
+"""Bots, and running a match between them.
+
+A bot sees only observations: :meth:`Bot.choose` receives the observation of
+its own seat (which lists its legal moves) and returns one of those moves. It
+never receives the :class:`~cardrules.GameState`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from cardrules.engine import GameState
+from cardrules.moves import Move
+
+__all__ = ["Bot", "MatchResult", "RandomBot", "bot_factories", "play_match"]
+
+
+class Bot(Protocol):
+    """Anything with ``choose(observation) -> move``.
+
+    ``observation`` is the deciding seat's observation; its ``legal_moves``
+    attribute lists the moves the bot may return.
+    """
+
+    def choose(self, observation: Any) -> Move:
+        """Return one of ``observation.legal_moves``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal moves; works for every game.
+
+    Args:
+        seed: seeds the bot's own generator (``None``: unpredictable).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Any) -> Move:
+        """Return a uniformly random move of ``observation.legal_moves``."""
+        moves: Sequence[Move] = observation.legal_moves
+        return moves[self._rng.randrange(len(moves))]
+
+
+@attrs.frozen
+class MatchResult:
+    """How a bot match ended.
+
+    Attributes:
+        state: the final state.
+        decisions: moves applied.
+        truncated: the decision cap stopped the match before its end (it did
+            not finish, and has no winner).
+    """
+
+    state: GameState
+    decisions: int
+    truncated: bool
+
+    @property
+    def finished(self) -> bool:
+        """True when the match reached its end by the rules."""
+        return self.state.is_over
+
+
+def play_match(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_decisions: int | None = 100_000,
+    before_move: Callable[[GameState, int, Move], None] | None = None,
+    after_move: Callable[[GameState, int, Move], None] | None = None,
+) -> MatchResult:
+    """Let ``bots[seat]`` decide for each seat until the match ends.
+
+    Args:
+        state: the state to play on (changed in place).
+        bots: one bot per seat.
+        max_decisions: stop after this many moves and report the match as
+            truncated (``None``: no cap).
+        before_move: called as ``before_move(state, seat, move)`` before each move.
+        after_move: called as ``after_move(state, seat, move)`` after each move.
+
+    Returns:
+        A :class:`MatchResult`.
+
+    Raises:
+        ValueError: the number of bots is not the number of seats.
+    """
+    if len(bots) != state.players:
+        raise ValueError(f"need one bot per seat: {state.players} seats, {len(bots)} bots")
+    decisions = 0
+    while not state.is_over:
+        if max_decisions is not None and decisions >= max_decisions:
+            return MatchResult(state, decisions, truncated=True)
+        seat = state.current_player
+        assert seat is not None
+        move = bots[seat].choose(state.observation(seat))
+        if before_move is not None:
+            before_move(state, seat, move)
+        state.apply(move)
+        decisions += 1
+        if after_move is not None:
+            after_move(state, seat, move)
+    return MatchResult(state, decisions, truncated=False)
+
+
+def bot_factories(
+    game_bots: Sequence[tuple[str, Any]] = (),
+) -> dict[str, Callable[[int | None], Bot]]:
+    """The bots available for a game: ``random`` plus the game's own (``GameSpec.bots``)."""
+    factories: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+    factories.update(dict(game_bots))
+    return factories

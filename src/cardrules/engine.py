@@ -1,0 +1,385 @@
+"""Games and game states: the engine every game plugin plugs into.
+
+:func:`new_game` creates a :class:`GameState`, the one mutable object of a
+match in progress. The state asks its game's rules through a plugin manager
+that belongs to that game alone (the game plugin plus the variants chosen for
+it), so a variant chosen for one game never changes another.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import pluggy
+
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    MissingRuleError,
+    OptionsError,
+)
+from cardrules.moves import Move
+from cardrules.options import options_as_dict, resolve_options
+from cardrules.plugins import get_plugin_manager
+from cardrules.registry import Catalogue, GameSpec, VariantSpec, default_catalogue
+
+__all__ = ["RECORD_FORMAT", "Game", "GameState", "new_game"]
+
+#: The ``format`` field of game records written by :meth:`GameState.record`.
+RECORD_FORMAT = "cardrules-record/1"
+
+
+class Game:
+    """A game as configured for one match: rules, players, options, variants.
+
+    Shared by a state and all its clones (it never changes). Game plugins
+    receive it as the ``game`` argument of every rule hook.
+
+    Attributes:
+        spec: the registered :class:`GameSpec`.
+        players: number of seats, numbered ``0 .. players-1``.
+        options: the resolved options value (``spec.options_type``).
+        variants: the chosen :class:`VariantSpec` values, in the order given.
+        plugin_manager: this game's own pluggy manager.
+        deck: the deck composition the game deals from.
+        rounds: the number of rounds in the match.
+    """
+
+    __slots__ = (
+        "_hook",
+        "deck",
+        "options",
+        "players",
+        "plugin_manager",
+        "rounds",
+        "spec",
+        "variants",
+    )
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int,
+        options: Any = None,
+        variants: Sequence[VariantSpec] = (),
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(f"players must be a whole number, got {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionsError(
+                f"{spec.name} takes {spec.min_players} to {spec.max_players} players, got {players}"
+            )
+        for variant in variants:
+            if variant.game != spec.name:
+                raise OptionsError(
+                    f"variant {variant.name!r} is for {variant.game!r}, not {spec.name!r}"
+                )
+        self.spec = spec
+        self.players = players
+        self.variants = tuple(variants)
+        self.options = resolve_options(spec.options_type, options, self.variants)
+        plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
+        plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
+        self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        self._hook = self.plugin_manager.hook
+        self._hook.cardrules_validate(game=self)
+        self.deck: DeckComposition[Any] = self._first("cardrules_deck", game=self)
+        self.rounds: int = self._first("cardrules_rounds", game=self)
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+        return self.spec.name
+
+    def _first(self, hook_name: str, **kwargs: Any) -> Any:
+        result = getattr(self._hook, hook_name)(**kwargs)
+        if result is None:
+            raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
+        return result
+
+    # Typed facade over the rule hooks (the only place they are called).
+
+    def new_round(self, round: int, chance: Chance) -> Any:
+        """Deal round ``round`` (from 0) and return its round state."""
+        return self._first(
+            "cardrules_new_round", game=self, round=round, deck=self.deck, chance=chance
+        )
+
+    def legal_moves(self, state: Any) -> tuple[Move, ...]:
+        """Every legal move in ``state``."""
+        return tuple(self._first("cardrules_legal_moves", game=self, state=state))
+
+    def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
+        """Apply a legal move to ``state``."""
+        self._first("cardrules_apply_move", game=self, state=state, move=move, chance=chance)
+
+    def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
+        """The error naming the rule that forbids ``move``."""
+        error = self._hook.cardrules_explain_illegal(game=self, state=state, move=move)
+        if error is None:
+            return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
+        assert isinstance(error, IllegalMoveError)
+        return error
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move notation; raises :class:`InvalidMoveError`."""
+        return self._first("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
+
+    def observation(self, state: Any, seat: int, round_scores: Sequence[tuple[int, ...]]) -> Any:
+        """What ``seat`` may know of ``state``."""
+        return self._first(
+            "cardrules_observation", game=self, state=state, seat=seat, round_scores=round_scores
+        )
+
+    def score_round(self, state: Any) -> tuple[int, ...]:
+        """Scores of a finished round, one per seat."""
+        return tuple(self._first("cardrules_score_round", game=self, state=state))
+
+    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        """Winning seats of a finished match."""
+        return tuple(self._first("cardrules_match_winners", game=self, round_scores=round_scores))
+
+    def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
+        """Describe a move for spectators; the move's notation when no plugin answers."""
+        result = self._hook.cardrules_narrate(
+            game=self, before=before, seat=seat, move=move, after=after
+        )
+        return [f"seat {seat}: {move}"] if result is None else list(result)
+
+    def __repr__(self) -> str:
+        variants = ", ".join(v.name for v in self.variants)
+        return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+class GameState:
+    """A match in progress: the one mutable object of the library.
+
+    Create it with :func:`new_game`. Seats are numbered ``0 .. players-1``.
+    The protocol:
+
+    * :attr:`current_player` - the seat that must decide now (``None`` when over);
+      it may be a player other than the one whose turn it is.
+    * :meth:`legal_moves` - every legal move of that seat.
+    * :meth:`apply` - play a move, or raise without changing anything.
+    * :meth:`clone` - an independent copy, for search.
+    * :attr:`is_over`, :attr:`round_scores`, :attr:`scores`, :attr:`winners`.
+    * :meth:`observation` - what one seat may know.
+
+    Chance comes from :attr:`chance`, seeded by :attr:`seed`: the same seed and
+    moves give the same match.
+    """
+
+    __slots__ = (
+        "_legal",
+        "chance",
+        "finished_rounds",
+        "game",
+        "history",
+        "round_scores",
+        "round_state",
+        "seed",
+    )
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.chance = Chance(seed)
+        self.history: list[Move] = []
+        self.round_scores: list[tuple[int, ...]] = []
+        self.finished_rounds: list[Any] = []
+        self.round_state: Any = game.new_round(0, self.chance)
+        self._legal: tuple[Move, ...] | None = None
+
+    # -- the protocol ------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.game.players
+
+    @property
+    def round(self) -> int:
+        """Index of the round in play, from 0 (equals the round count once over)."""
+        return len(self.round_scores)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round has been scored."""
+        return len(self.round_scores) >= self.game.rounds
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the match is over."""
+        if self.is_over:
+            return None
+        seat: int | None = self.round_state.current_player
+        return seat
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of :attr:`current_player`, in a fixed order; ``()`` when over."""
+        if self._legal is None:
+            self._legal = () if self.is_over else self.game.legal_moves(self.round_state)
+        return self._legal
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal now."""
+        return move in self.legal_moves()
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move notation (``str(move)``) into a move of this game.
+
+        Raises:
+            InvalidMoveError: ``text`` is not a move of this game.
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+        return self.game.parse_move(text)
+
+    def apply(self, move: Move | str) -> None:
+        """Play ``move`` (a move value or its notation) for :attr:`current_player`.
+
+        Raises:
+            InvalidMoveError: ``move`` is malformed or not a move of this game.
+            IllegalMoveError: ``move`` is not legal now; ``error.rule`` names the
+                rule that forbids it.
+
+        On an error the state is exactly as before the call.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {move!r}")
+        if move not in self.legal_moves():
+            error = self.game.explain_illegal(self.round_state, move)
+            error.move = move
+            error.seat = self.current_player
+            raise error
+        self.game.apply_move(self.round_state, move, self.chance)
+        self.history.append(move)
+        self._legal = None
+        if self.round_state.is_round_over:
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        self.round_scores.append(self.game.score_round(self.round_state))
+        self.finished_rounds.append(self.round_state)
+        if not self.is_over:
+            self.round_state = self.game.new_round(self.round, self.chance)
+
+    def clone(self) -> GameState:
+        """An independent copy: moves applied to one never change the other."""
+        other = GameState.__new__(GameState)
+        other.game = self.game
+        other.seed = self.seed
+        other.chance = self.chance.copy()
+        other.history = self.history.copy()
+        other.round_scores = self.round_scores.copy()
+        other.finished_rounds = self.finished_rounds.copy()
+        other.round_state = self.round_state.clone()
+        other._legal = self._legal
+        return other
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Total score per seat over the rounds finished so far."""
+        return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
+            (0,) * self.players
+        )
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the match is over (several on a shared win), else ``()``."""
+        if not self.is_over:
+            return ()
+        return self.game.match_winners(self.round_scores)
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know now: the game's frozen observation value.
+
+        Raises:
+            ValueError: ``seat`` is not ``0 .. players-1``.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
+        state = self.round_state if not self.is_over else self.finished_rounds[-1]
+        return self.game.observation(state, seat, tuple(self.round_scores))
+
+    # -- records -------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match as a JSON-ready game record.
+
+        Returns:
+            ``{"format", "game", "players", "seed", "options", "variants",
+            "moves", "round_scores", "scores", "winners", "over"}``; moves are in
+            notation, scores are lists of ints per round and seat.
+        """
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": options_as_dict(self.game.options),
+            "variants": [v.name for v in self.game.variants],
+            "moves": [str(m) for m in self.history],
+            "round_scores": [list(r) for r in self.round_scores],
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "over": self.is_over,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.game.name} players={self.players} seed={self.seed} "
+            f"round={self.round} moves={len(self.history)} current_player={self.current_player}>"
+        )
+
+
+def new_game(
+    name: str,
+    *,
+    players: int,
+    seed: int | None = None,
+    variants: Sequence[str] = (),
+    options: Any = None,
+    catalogue: Catalogue | None = None,
+) -> GameState:
+    """Start a match of the game registered as ``name``.
+
+    Args:
+        name: a registered game name (see :func:`cardrules.games`).
+        players: number of seats; must be within the game's range.
+        seed: fixes every shuffle; ``None`` picks a random seed (kept in
+            ``state.seed`` so the match can be replayed).
+        variants: names of registered variants of this game to apply.
+        options: ``None``, a mapping ``{option: value}``, or the game's options value.
+        catalogue: where to find games; default: every installed plugin.
+
+    Returns:
+        The :class:`GameState` at the start of round 1.
+
+    Raises:
+        UnknownGameError: no game ``name`` is installed.
+        UnknownVariantError: a variant name is not registered for this game.
+        OptionsError: bad player count or options.
+        VariantConflictError: chosen variants contradict each other.
+
+    >>> state = new_game("gnoming-a-round", players=3, seed=7)
+    >>> state.current_player
+    0
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionsError(f"seed must be an integer or None, got {seed!r}")
+    catalogue = catalogue or default_catalogue()
+    spec = catalogue.game(name)
+    if isinstance(variants, str):
+        raise OptionsError("variants must be a sequence of names, not a single string")
+    chosen = [catalogue.variant(name, v) for v in variants]
+    if len({v.name for v in chosen}) != len(chosen):
+        raise OptionsError("a variant is named twice")
+    game = Game(spec, players, options, chosen)
+    return GameState(game, secrets.randbits(63) if seed is None else seed)

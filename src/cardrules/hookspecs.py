@@ -1,0 +1,248 @@
+"""Every hook of cardrules, with its contract.
+
+There are two kinds of hooks:
+
+* **Catalogue hooks** are called once on the catalogue plugin manager, which
+  loads every plugin of the ``cardrules`` entry-point group, to learn which
+  games and variants exist.
+* **Rule hooks** are called on a game's *own* plugin manager, which holds only
+  that game's plugin and the variants chosen for that one game. Most are
+  first-result hooks: the game answers (its implementations are marked
+  ``trylast=True``), and a variant changes the answer by wrapping the call with
+  ``@hookimpl(wrapper=True)`` (``result = yield``, then return a changed result)
+  or by answering first with ``tryfirst=True``.
+
+Rule hooks take ``game`` (the :class:`cardrules.Game`: name, players, options,
+variants) and usually ``state``, the game plugin's own mutable round state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from cardrules.chance import Chance
+    from cardrules.decks import DeckComposition
+    from cardrules.engine import Game
+    from cardrules.errors import IllegalMoveError
+    from cardrules.moves import Move
+    from cardrules.registry import GameSpec, VariantSpec
+
+_spec = pluggy.HookspecMarker("cardrules")
+
+# --------------------------------------------------------------------------
+# Catalogue hooks
+# --------------------------------------------------------------------------
+
+
+@_spec
+def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
+    """Declare the games a plugin provides.
+
+    Called once per catalogue load, on every plugin (1:N, results ignored).
+
+    :param register: call ``register(GameSpec(...))`` once per game.
+    :returns: nothing.
+    """
+
+
+@_spec
+def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    """Declare the house-rule variants a plugin provides.
+
+    Called once per catalogue load, on every plugin (1:N, results ignored).
+
+    :param register: call ``register(VariantSpec(...))`` once per variant.
+    :returns: nothing.
+    """
+
+
+# --------------------------------------------------------------------------
+# Rule hooks: setting up
+# --------------------------------------------------------------------------
+
+
+@_spec
+def cardrules_validate(game: Game) -> None:
+    """Check that the options suit the player count, when a game is created.
+
+    Every implementation is called (1:N); one that objects raises
+    :class:`cardrules.OptionsError` with a message naming the option.
+
+    :param game: the game being created.
+    :returns: nothing.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_deck(game: Game) -> DeckComposition[Any] | None:
+    """Return the deck composition the game deals from.
+
+    Stops at the first non-None result. A variant replaces the deck by
+    answering first (``tryfirst=True``) or by wrapping the game's answer.
+
+    :param game: the game.
+    :returns: a :class:`cardrules.DeckComposition`.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_rounds(game: Game) -> int | None:
+    """Return how many rounds a match has.
+
+    Stops at the first non-None result.
+
+    :param game: the game.
+    :returns: a positive integer.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_new_round(game: Game, round: int, deck: DeckComposition[Any], chance: Chance) -> Any:
+    """Shuffle and deal a round; return the game's round state.
+
+    Stops at the first non-None result. Called when the match starts and after
+    each round but the last.
+
+    :param game: the game.
+    :param round: index of the round to deal, from 0.
+    :param deck: the composition :func:`cardrules_deck` returned.
+    :param chance: the match's seeded chance; every shuffle goes through it.
+    :returns: a new mutable round state with ``current_player`` (``int | None``),
+        ``is_round_over`` (``bool``) and ``clone()``.
+    """
+
+
+# --------------------------------------------------------------------------
+# Rule hooks: playing
+# --------------------------------------------------------------------------
+
+
+@_spec(firstresult=True)
+def cardrules_legal_moves(game: Game, state: Any) -> Sequence[Move] | None:
+    """Return every legal move of the player who must decide now.
+
+    Stops at the first non-None result. A variant forbids a kind of move by
+    wrapping this hook and filtering the list, or adds one by extending it;
+    :meth:`GameState.apply` accepts exactly the moves this hook lists.
+
+    :param game: the game.
+    :param state: the round state; must not be changed.
+    :returns: a sequence of distinct moves, empty only when the round is over.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> Any:
+    """Change the round state by a move already known to be legal.
+
+    Stops at the first non-None result. Wrappers may act before or after the
+    game's change.
+
+    :param game: the game.
+    :param state: the round state, changed in place.
+    :param move: a move listed by :func:`cardrules_legal_moves`.
+    :param chance: the match's seeded chance, for shuffles the move causes.
+    :returns: the state (any non-None value).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_explain_illegal(game: Game, state: Any, move: Move) -> IllegalMoveError | None:
+    """Say which rule forbids a move that is not legal now.
+
+    Stops at the first non-None result. Called only on the error path.
+
+    :param game: the game.
+    :param state: the round state; must not be changed.
+    :param move: the refused move.
+    :returns: a :class:`cardrules.IllegalMoveError` naming the rule id.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_parse_move(game: Game, text: str) -> Move | None:
+    """Parse move notation (the ``str`` of a move) back into a move.
+
+    Stops at the first non-None result. Raises
+    :class:`cardrules.InvalidMoveError` when the text is not a move of the game.
+
+    :param game: the game.
+    :param text: the notation, for example ``"place 4"``.
+    :returns: the move.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_observation(
+    game: Game, state: Any, seat: int, round_scores: Sequence[tuple[int, ...]]
+) -> Any:
+    """Return what ``seat`` may know now, hiding everything else.
+
+    Stops at the first non-None result.
+
+    :param game: the game.
+    :param state: the round state.
+    :param seat: the observing seat, ``0 .. players-1``.
+    :param round_scores: scores of the rounds already finished.
+    :returns: a frozen observation value of the game.
+    """
+
+
+# --------------------------------------------------------------------------
+# Rule hooks: scoring
+# --------------------------------------------------------------------------
+
+
+@_spec(firstresult=True)
+def cardrules_score_round(game: Game, state: Any) -> tuple[int, ...] | None:
+    """Score a finished round.
+
+    Stops at the first non-None result. A variant changes scoring by wrapping
+    this hook.
+
+    :param game: the game.
+    :param state: the finished round state.
+    :returns: one score per seat, in seat order (lower is better in both games).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_match_winners(
+    game: Game, round_scores: Sequence[tuple[int, ...]]
+) -> tuple[int, ...] | None:
+    """Decide the winners of a finished match, with the game's tie-break.
+
+    Stops at the first non-None result.
+
+    :param game: the game.
+    :param round_scores: every round's scores, one tuple per round.
+    :returns: the winning seats in increasing order (several on a shared win).
+    """
+
+
+# --------------------------------------------------------------------------
+# Presentation hooks
+# --------------------------------------------------------------------------
+
+
+@_spec(firstresult=True)
+def cardrules_narrate(
+    game: Game, before: Any, seat: int, move: Move, after: Any
+) -> list[Any] | None:
+    """Describe a move for people watching (the CLI), showing only public information.
+
+    Stops at the first non-None result. Without an answer, the CLI prints the
+    move's notation.
+
+    :param game: the game.
+    :param before: a copy of the round state before the move.
+    :param seat: the seat that moved.
+    :param move: the move.
+    :param after: the round state after the move (the finished round's state
+        when the move ended a round).
+    :returns: a list of strings (rich markup) or ``rich`` renderables, printed in order.
+    """

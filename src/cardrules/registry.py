@@ -1,0 +1,173 @@
+"""The catalogue of installed games and variants.
+
+A :class:`Catalogue` loads every plugin of the ``cardrules`` entry-point group
+into its own plugin manager and asks each plugin, through the catalogue hooks,
+which games (:class:`GameSpec`) and variants (:class:`VariantSpec`) it provides.
+Games are then created from the catalogue with :func:`cardrules.new_game`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from cardrules.errors import CardRulesError, UnknownGameError, UnknownVariantError
+from cardrules.plugins import get_plugin_manager, load_entrypoints
+
+__all__ = ["Catalogue", "GameSpec", "VariantSpec", "default_catalogue", "games"]
+
+
+def _frozen_mapping(value: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(dict(value).items()))
+
+
+@attrs.frozen
+class GameSpec:
+    """What a game plugin declares about a game.
+
+    Attributes:
+        name: the game's registered name, e.g. ``"gnoming-a-round"``.
+        title: its printed title, e.g. ``"Gnoming A Round"``.
+        min_players: fewest seats allowed.
+        max_players: most seats allowed.
+        options_type: the frozen ``attrs`` class of the game's options; its
+            defaults are the rules' defaults.
+        plugin: the object holding the game's rule hook implementations.
+        summary: one line describing the game.
+        bots: ``{name: factory}`` of the bots the game offers; a factory takes
+            a seed and returns a bot (see :class:`cardrules.bots.Bot`).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options_type: type[Any]
+    plugin: object = attrs.field(eq=False, repr=False)
+    summary: str = ""
+    bots: tuple[tuple[str, Any], ...] = attrs.field(
+        default=(), converter=_frozen_mapping, eq=False, repr=False
+    )
+
+    @property
+    def players_text(self) -> str:
+        """The player range as text, e.g. ``"3-7"``."""
+        return f"{self.min_players}-{self.max_players}"
+
+
+@attrs.frozen
+class VariantSpec:
+    """What a plugin declares about a house-rule variant.
+
+    Attributes:
+        name: the variant's name, e.g. ``"no-bounce"``.
+        game: the name of the game it modifies.
+        summary: one line describing the change.
+        options: option overrides, ``{option name: value}`` (declarative).
+        plugin: an object with rule hook implementations to add to the game's
+            plugin manager, or ``None`` for a purely declarative variant.
+    """
+
+    name: str
+    game: str
+    summary: str = ""
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_mapping)
+    plugin: object | None = attrs.field(default=None, eq=False, repr=False)
+
+
+class Catalogue:
+    """The games and variants of a set of plugins.
+
+    Args:
+        plugins: ``(name, plugin)`` pairs to register besides entry points
+            (this is how a test or a program adds a plugin it has not installed).
+        entry_points: load the ``cardrules`` entry-point group (default true).
+        strict: a broken entry-point plugin raises instead of warning.
+        block: entry-point names not to load.
+
+    Raises:
+        cardrules.CardRulesError: two plugins register the same game or variant name.
+    """
+
+    def __init__(
+        self,
+        plugins: Iterable[tuple[str, object]] = (),
+        *,
+        entry_points: bool = True,
+        strict: bool = False,
+        block: Iterable[str] = (),
+    ) -> None:
+        self.plugin_manager = get_plugin_manager(plugins)
+        if entry_points:
+            load_entrypoints(self.plugin_manager, strict=strict, block=block)
+        self._games: dict[str, GameSpec] = {}
+        self._variants: dict[tuple[str, str], VariantSpec] = {}
+        self.plugin_manager.hook.cardrules_register_games(register=self._add_game)
+        self.plugin_manager.hook.cardrules_register_variants(register=self._add_variant)
+
+    def _add_game(self, spec: GameSpec) -> None:
+        if spec.name in self._games:
+            raise CardRulesError(f"two plugins register a game named {spec.name!r}")
+        self._games[spec.name] = spec
+
+    def _add_variant(self, spec: VariantSpec) -> None:
+        key = (spec.game, spec.name)
+        if key in self._variants:
+            raise CardRulesError(f"two plugins register variant {spec.name!r} of {spec.game!r}")
+        self._variants[key] = spec
+
+    def games(self) -> tuple[GameSpec, ...]:
+        """Every registered game, sorted by name."""
+        return tuple(self._games[name] for name in sorted(self._games))
+
+    def game(self, name: str) -> GameSpec:
+        """The game registered as ``name``.
+
+        Raises:
+            UnknownGameError: no plugin registers it; the message lists the known names.
+        """
+        try:
+            return self._games[name]
+        except KeyError:
+            known = (
+                ", ".join(sorted(self._games)) or "none (is cardrules installed? pip install -e .)"
+            )
+            raise UnknownGameError(f"unknown game {name!r}; installed games: {known}") from None
+
+    def variants(self, game: str | None = None) -> tuple[VariantSpec, ...]:
+        """Every registered variant (of ``game`` only, if given), sorted by game then name."""
+        return tuple(
+            spec for key, spec in sorted(self._variants.items()) if game is None or key[0] == game
+        )
+
+    def variant(self, game: str, name: str) -> VariantSpec:
+        """The variant ``name`` of ``game``.
+
+        Raises:
+            UnknownVariantError: no plugin registers it; the message lists the known ones.
+        """
+        try:
+            return self._variants[(game, name)]
+        except KeyError:
+            known = ", ".join(spec.name for spec in self.variants(game)) or "none"
+            raise UnknownVariantError(
+                f"unknown variant {name!r} of {game!r}; known variants: {known}"
+            ) from None
+
+
+@functools.cache
+def default_catalogue() -> Catalogue:
+    """The catalogue of every installed plugin, loaded once on first use."""
+    return Catalogue()
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every installed game, sorted by name.
+
+    >>> [spec.name for spec in games()][:1]
+    ['gnoming-a-round']
+    """
+    return default_catalogue().games()

@@ -1,0 +1,151 @@
+"""A greedy Gnoming A Round bot that sees only its observation.
+
+It estimates its layout's score with every face-down card worth the mean of
+the cards it has not seen, and takes the move that lowers that estimate most.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardrules.decks import DeckComposition
+from cardrules.moves import Move
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.deck import DEFAULT_DECK
+from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Place, Reveal
+from cardrules_gnoming.observation import GnomingObservation
+from cardrules_gnoming.scoring import LINES, line_match_value
+from cardrules_gnoming.state import GnomingPhase
+
+__all__ = ["GreedyBot", "estimate_layout"]
+
+P = GnomingPhase
+
+
+def _card_points(card: Card, hazard_points: int) -> float:
+    if card.is_number:
+        return float(card.value)
+    return float(hazard_points) if card.is_hazard else 0.0
+
+
+def estimate_layout(
+    layout: Sequence[Card | None], unknown: float, *, hazard_points: int = 10
+) -> float:
+    """Estimated score of a layout where ``None`` marks a face-down card.
+
+    Known cards score as in :func:`~cardrules_gnoming.scoring.score_layout`; a
+    line holding a face-down card never matches, and each face-down card counts
+    ``unknown`` points.
+    """
+    score = 0.0
+    in_match = [False] * 9
+    for line in LINES:
+        cards = [layout[p] for p in line]
+        if any(c is None for c in cards):
+            continue
+        value = line_match_value(cards)  # type: ignore[arg-type]
+        if value is not None:
+            score -= value
+            for p in line:
+                in_match[p] = True
+    for p, card in enumerate(layout):
+        if card is None:
+            score += unknown
+        elif not (card.is_positive and in_match[p]):
+            score += _card_points(card, hazard_points)
+    return score
+
+
+class GreedyBot:
+    """One-step greedy play for Gnoming A Round.
+
+    Args:
+        seed: seeds tie-breaking among equally good moves.
+        deck: the composition in play (default: the G2 deck), to count unseen cards.
+        hazard_points: points of a Hazard in a layout (G22).
+        take_threshold: take a discard only if it lowers the estimate by this much.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        deck: DeckComposition[Card] = DEFAULT_DECK,
+        hazard_points: int = 10,
+        take_threshold: float = 2.5,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self._deck = deck
+        self._hazard_points = hazard_points
+        self._take_threshold = take_threshold
+
+    def _unknown_value(self, obs: GnomingObservation) -> float:
+        remaining = self._deck.as_dict()
+        seen: list[Card] = [c for layout in obs.layouts for c in layout if c is not None]
+        seen += [*obs.discard_piles[0], *obs.discard_piles[1], *obs.out_of_play]
+        if obs.held_card is not None:
+            seen.append(obs.held_card)
+        for card in seen:
+            if remaining.get(card, 0) > 0:
+                remaining[card] -= 1
+        total = sum(remaining.values())
+        if total == 0:
+            return 5.0
+        return sum(_card_points(c, self._hazard_points) * n for c, n in remaining.items()) / total
+
+    def _best_position(
+        self, obs: GnomingObservation, card: Card, positions: Sequence[int], unknown: float
+    ) -> tuple[float, int]:
+        layout = list(obs.own_layout)
+        before = estimate_layout(layout, unknown, hazard_points=self._hazard_points)
+        best: tuple[float, int] | None = None
+        for p in positions:
+            trial = layout.copy()
+            trial[p] = card
+            delta = estimate_layout(trial, unknown, hazard_points=self._hazard_points) - before
+            if best is None or delta < best[0]:
+                best = (delta, p)
+        assert best is not None
+        return best
+
+    def choose(self, observation: GnomingObservation) -> Move:
+        """Return the legal move that lowers the estimated layout score most."""
+        obs = observation
+        moves = obs.legal_moves
+        unknown = self._unknown_value(obs)
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if obs.phase is P.REVEAL:
+            corners = [
+                m for m in moves if isinstance(m, Reveal) and set(m.positions) <= {0, 2, 6, 8}
+            ]
+            return self._rng.choice(corners or list(moves))
+        if obs.phase is P.DRAW:
+            best_take: tuple[float, Move] | None = None
+            for move in moves:
+                if isinstance(move, Draw) and move.source != STOCK:
+                    top = obs.discard_piles[move.source][-1]  # type: ignore[index]
+                    delta, _ = self._best_position(obs, top, range(9), unknown)
+                    if best_take is None or delta < best_take[0]:
+                        best_take = (delta, move)
+            if best_take is not None and (
+                best_take[0] <= -self._take_threshold or Draw(STOCK) not in moves
+            ):
+                return best_take[1]
+            return Draw(STOCK)
+        if obs.phase in (P.PLACE, P.BOUNCE):
+            card = obs.held_card
+            assert card is not None
+            targets = [m.position for m in moves if isinstance(m, Place | Bounce)]
+            if card.is_hazard and discards:
+                return discards[0]
+            if targets:
+                delta, position = self._best_position(obs, card, targets, unknown)
+                if delta < 0 or not discards:
+                    kind = Place if obs.phase is P.PLACE else Bounce
+                    return kind(position)
+            return discards[0]
+        if obs.phase is P.FLIP:
+            flips = [m for m in moves if isinstance(m, Flip)]
+            return flips[0] if flips else moves[-1]
+        return moves[0]

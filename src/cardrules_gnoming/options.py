@@ -1,0 +1,81 @@
+"""Options of Gnoming A Round: one field per *Interpretation* of the rules.
+
+Every default is the rules file's default; each field names its rule id. Pass
+them to :func:`cardrules.new_game` as ``options={"bouncing": False}`` or as a
+:class:`GnomingOptions` value, or let a variant set them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+__all__ = ["GnomingOptions"]
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+
+
+def _optional_non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value is not None:
+        _non_negative(instance, attribute, value)
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number >= 1, got {value!r}")
+
+
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be true or false, got {value!r}")
+
+
+def _integer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{attribute.name} must be a whole number, got {value!r}")
+
+
+@attrs.frozen
+class GnomingOptions:
+    """The settings of a Gnoming A Round match (defaults = the rules).
+
+    Attributes:
+        start_pile_hazard: G5. A Hazard turned up to start a discard pile is
+            ``"remove"``-d from the round (default) or ``"shuffle-back"``-ed into
+            the draw pile; either way another card is turned up.
+        initial_reveals: G6. Cards each player turns up at the start of a round (2).
+        first_seat: G7. The seat that starts round 1 ("the youngest", default 0).
+        rotate_first_seat: G7. The start passes one seat left each round
+            (default ``True``); ``False``: the same seat starts every round.
+        draw_pile_rebuilds: G8. How often per round the discard piles may be
+            shuffled into a new draw pile (default 1; ``None``: no limit).
+        taken_discard_must_be_kept: G11. ``False`` (default): a card taken from
+            a discard pile may be discarded again; ``True``: it must be kept.
+        bouncing: G12. Bouncing allowed (default ``True``; variant ``no-bounce``).
+        mulligan_limit: G13. Face-up Mulligans a layout may hold at the end of
+            its owner's turn (1).
+        hazard_points: G22. Points for a Hazard in a layout at round end (10).
+        ender_bonus: G23. Points the ender subtracts when lowest, or adds (5).
+        ender_tie_is_lowest: G23. A tie for lowest counts as lowest (default
+            ``True``, bonus); ``False``: a tie earns the penalty.
+        rounds: G25. Rounds ("holes") in a match (3).
+    """
+
+    start_pile_hazard: Literal["remove", "shuffle-back"] = attrs.field(
+        default="remove", validator=attrs.validators.in_(("remove", "shuffle-back"))
+    )
+    initial_reveals: int = attrs.field(default=2, validator=_non_negative)
+    first_seat: int = attrs.field(default=0, validator=_non_negative)
+    rotate_first_seat: bool = attrs.field(default=True, validator=_bool)
+    draw_pile_rebuilds: int | None = attrs.field(default=1, validator=_optional_non_negative)
+    taken_discard_must_be_kept: bool = attrs.field(default=False, validator=_bool)
+    bouncing: bool = attrs.field(default=True, validator=_bool)
+    mulligan_limit: int = attrs.field(default=1, validator=_non_negative)
+    hazard_points: int = attrs.field(default=10, validator=_integer)
+    ender_bonus: int = attrs.field(default=5, validator=_integer)
+    ender_tie_is_lowest: bool = attrs.field(default=True, validator=_bool)
+    rounds: int = attrs.field(default=3, validator=_positive)

@@ -1,0 +1,167 @@
+"""Gnoming A Round as a cardrules plugin (entry point ``gnoming-a-round``).
+
+This module holds only hook implementations, written exactly as a third-party
+plugin would write them; the rules live in the modules they call.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardrules import hookimpl
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.engine import Game
+from cardrules.errors import IllegalMoveError, OptionsError
+from cardrules.moves import Move
+from cardrules.registry import GameSpec, VariantSpec
+from cardrules_gnoming import narrate, rules, scoring
+from cardrules_gnoming.bots import GreedyBot
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.deck import DEFAULT_DECK
+from cardrules_gnoming.moves import parse_move
+from cardrules_gnoming.observation import GnomingObservation, observe
+from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.state import GnomingRound
+
+NAME = "gnoming-a-round"
+
+
+@hookimpl
+def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
+    register(
+        GameSpec(
+            name=NAME,
+            title="Gnoming A Round",
+            min_players=3,
+            max_players=7,
+            options_type=GnomingOptions,
+            plugin=sys.modules[__name__],
+            summary="Golf on a 3x3 grid: three rounds, lowest total wins.",
+            bots={"greedy": GreedyBot},
+        )
+    )
+
+
+@hookimpl
+def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    register(VariantSpec("no-bounce", NAME, "G12: cards never bounce.", {"bouncing": False}))
+    register(
+        VariantSpec(
+            "same-starter",
+            NAME,
+            "G7: the same seat starts every round.",
+            {"rotate_first_seat": False},
+        )
+    )
+    register(
+        VariantSpec(
+            "keep-taken-discard",
+            NAME,
+            "G11: a card taken from a discard pile must be kept.",
+            {"taken_discard_must_be_kept": True},
+        )
+    )
+    register(
+        VariantSpec(
+            "tie-is-penalty",
+            NAME,
+            "G23: an ender tied for lowest takes the penalty.",
+            {"ender_tie_is_lowest": False},
+        )
+    )
+
+
+def _options(game: Game) -> GnomingOptions:
+    options = game.options
+    assert isinstance(options, GnomingOptions)
+    return options
+
+
+@hookimpl(trylast=True)
+def cardrules_validate(game: Game) -> None:
+    options = _options(game)
+    if options.first_seat >= game.players:
+        raise OptionsError(
+            f"first_seat must be a seat 0 to {game.players - 1}, got {options.first_seat}"
+        )
+    if options.initial_reveals > 8:
+        raise OptionsError(f"initial_reveals must be 0 to 8, got {options.initial_reveals}")
+
+
+@hookimpl(trylast=True)
+def cardrules_deck(game: Game) -> DeckComposition[Card]:
+    return DEFAULT_DECK
+
+
+@hookimpl(trylast=True)
+def cardrules_rounds(game: Game) -> int:
+    return _options(game).rounds
+
+
+@hookimpl(trylast=True)
+def cardrules_new_round(
+    game: Game, round: int, deck: DeckComposition[Card], chance: Chance
+) -> GnomingRound:
+    if deck.size < 9 * game.players + 2:
+        raise OptionsError(
+            f"a deck of {deck.size} cards cannot deal {game.players} layouts and 2 piles"
+        )
+    return rules.deal_round(_options(game), game.players, round, deck, chance)
+
+
+@hookimpl(trylast=True)
+def cardrules_legal_moves(game: Game, state: GnomingRound) -> list[Move]:
+    return rules.legal_moves(state)
+
+
+@hookimpl(trylast=True)
+def cardrules_apply_move(
+    game: Game, state: GnomingRound, move: Move, chance: Chance
+) -> GnomingRound:
+    rules.apply_move(state, move, chance)
+    return state
+
+
+@hookimpl(trylast=True)
+def cardrules_explain_illegal(game: Game, state: GnomingRound, move: Move) -> IllegalMoveError:
+    return rules.explain_illegal(state, move)
+
+
+@hookimpl(trylast=True)
+def cardrules_parse_move(game: Game, text: str) -> Move:
+    return parse_move(text)
+
+
+@hookimpl(trylast=True)
+def cardrules_observation(
+    game: Game, state: GnomingRound, seat: int, round_scores: Sequence[tuple[int, ...]]
+) -> GnomingObservation:
+    legal = game.legal_moves(state) if seat == state.current_player else ()
+    return observe(state, seat, tuple(round_scores), legal)
+
+
+@hookimpl(trylast=True)
+def cardrules_score_round(game: Game, state: GnomingRound) -> tuple[int, ...]:
+    options = _options(game)
+    return scoring.round_scores(
+        [layout.cards for layout in state.layouts],
+        state.ender if state.ended_by == "ender" else None,
+        hazard_points=options.hazard_points,
+        ender_bonus=options.ender_bonus,
+        ender_tie_is_lowest=options.ender_tie_is_lowest,
+    )
+
+
+@hookimpl(trylast=True)
+def cardrules_match_winners(game: Game, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    return scoring.match_winners(round_scores)
+
+
+@hookimpl(trylast=True)
+def cardrules_narrate(
+    game: Game, before: GnomingRound, seat: int, move: Move, after: GnomingRound
+) -> list[Any]:
+    return narrate.narrate(before, seat, move, after)

@@ -1,0 +1,327 @@
+"""How a Gnoming A Round round is played: dealing, legal moves, moves (G4-G18).
+
+Each function takes the round state (:class:`GnomingRound`); ``legal_moves``
+only reads it, ``apply_move`` changes it, and ``explain_illegal`` names the rule
+a refused move breaks. Scoring is in :mod:`cardrules_gnoming.scoring`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.errors import IllegalMoveError
+from cardrules.moves import Move
+from cardrules.piles import Pile
+from cardrules.seats import left_of, seats_from
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
+from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
+
+__all__ = ["apply_move", "deal_round", "explain_illegal", "legal_moves", "starting_seat"]
+
+P = GnomingPhase
+
+
+# ---------------------------------------------------------------- setting up
+
+
+def starting_seat(options: GnomingOptions, players: int, round: int) -> int:
+    """The seat that starts round ``round`` (from 0), G7.
+
+    >>> starting_seat(GnomingOptions(), 4, 2)
+    2
+    """
+    shift = round if options.rotate_first_seat else 0
+    return (options.first_seat + shift) % players
+
+
+def deal_round(
+    options: GnomingOptions, players: int, round: int, deck: DeckComposition[Card], chance: Chance
+) -> GnomingRound:
+    """Shuffle, deal 3x3 layouts face down, start both discard piles (G4, G5, G7).
+
+    Returns the round waiting for the first player's reveal choice (G6).
+    """
+    cards = deck.cards()
+    chance.shuffle(cards)
+    stock = Pile(cards)
+    layouts = [Layout([stock.draw() for _ in range(9)]) for _ in range(players)]
+    out_of_play: list[Card] = []
+    discards: tuple[Pile[Card], Pile[Card]] = (Pile(), Pile())
+    for pile in discards:
+        while stock:
+            card = stock.draw()
+            if not card.is_hazard:
+                pile.put(card)
+                break
+            if options.start_pile_hazard == "remove" or not stock:
+                out_of_play.append(card)
+            else:
+                stock.insert(1 + chance.rng().randrange(len(stock)), card)
+    state = GnomingRound(
+        options,
+        players,
+        round,
+        starting_seat(options, players, round),
+        layouts,
+        stock,
+        discards,
+        out_of_play,
+    )
+    if options.initial_reveals:
+        state.pending = list(seats_from(state.starter, players))
+        state.current_player = state.pending[0]
+    else:
+        _start_turn(state, state.starter, chance)
+    return state
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def _mulligan_fits(state: GnomingRound, position: int, card: Card | None = None) -> bool:
+    """G13: placing ``card`` (default: the held card) at ``position`` keeps the Mulligan limit."""
+    held = card or state.held
+    if held is None or not held.is_mulligan:
+        return True
+    layout = state.layouts[state.turn_seat]  # type: ignore[index]
+    count = layout.face_up_mulligans() + 1
+    if layout.face_up[position] and layout.cards[position].is_mulligan:
+        count -= 1
+    return count <= max(state.options.mulligan_limit, state.mulligans_at_turn_start)
+
+
+def _discard_moves(state: GnomingRound) -> list[Move]:
+    """G14/G15: the discards of the held card (a Hazard goes on no pile)."""
+    if state.held is not None and state.held.is_hazard:
+        return [Discard()]
+    empty = [i for i in (0, 1) if not state.discards[i]]
+    return [Discard(i) for i in (empty or (0, 1))]
+
+
+def _may_discard_drawn(state: GnomingRound) -> bool:
+    """G11: a card taken from a discard pile may be discarded unless the option forbids it."""
+    return not (state.options.taken_discard_must_be_kept and state.drawn_from in (0, 1))
+
+
+def _can_bounce(state: GnomingRound) -> bool:
+    """G12: the held (displaced) card may bounce."""
+    held = state.held
+    if not state.options.bouncing or held is None or not held.is_positive or state.filled == 0x1FF:
+        return False
+    layout = state.layouts[state.turn_seat]  # type: ignore[index]
+    return any(
+        up and card.kind is held.kind and card.value == held.value
+        for card, up in zip(layout.cards, layout.face_up, strict=True)
+    )
+
+
+def legal_moves(state: GnomingRound) -> list[Move]:
+    """Every legal move of ``state.current_player``, in a fixed order (G6-G15)."""
+    phase = state.phase
+    if phase is P.DRAW:
+        moves: list[Move] = [Draw(STOCK)] if state.stock else []
+        for i in (0, 1):
+            pile = state.discards[i]
+            if pile and (
+                not state.options.taken_discard_must_be_kept or _keepable(state, pile.top)
+            ):
+                moves.append(Draw(i))
+        return moves
+    if phase is P.PLACE:
+        moves = [Place(p) for p in range(9) if _mulligan_fits(state, p)]
+        if _may_discard_drawn(state):
+            moves += _discard_moves(state)
+        return moves
+    if phase is P.BOUNCE:
+        filled = state.filled
+        return [Bounce(p) for p in range(9) if not filled >> p & 1] + _discard_moves(state)
+    if phase is P.DISCARD:
+        return _discard_moves(state)
+    if phase is P.FLIP:
+        layout = state.layouts[state.current_player]  # type: ignore[index]
+        return [Flip(p) for p in layout.face_down_positions()] + [Pass()]
+    if phase is P.REVEAL:
+        return [Reveal(c) for c in combinations(range(9), state.options.initial_reveals)]
+    return []
+
+
+def _keepable(state: GnomingRound, card: Card) -> bool:
+    """Whether ``card``, once drawn, has a legal place in the turn player's layout (G13)."""
+    return any(_mulligan_fits(state, p, card) for p in range(9))
+
+
+# ---------------------------------------------------------------- applying moves
+
+
+def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
+    """Change ``state`` by ``move``, which must be one of :func:`legal_moves`."""
+    if isinstance(move, Draw):
+        pile = state.stock if move.source == STOCK else state.discards[move.source]  # type: ignore[index]
+        state.held = pile.draw()
+        state.drawn_from = move.source
+        state.phase = P.PLACE
+    elif isinstance(move, Place | Bounce):
+        layout = state.layouts[state.turn_seat]  # type: ignore[index]
+        p = move.position
+        displaced, was_face_down = layout.cards[p], not layout.face_up[p]
+        layout.cards[p] = state.held  # type: ignore[assignment]
+        layout.face_up[p] = True
+        state.filled |= 1 << p
+        state.held = displaced
+        state.drawn_from = None
+        # G12: a first bounce needs a face-down card replaced; later ones any card.
+        may_bounce = (was_face_down or isinstance(move, Bounce)) and _can_bounce(state)
+        state.phase = P.BOUNCE if may_bounce else P.DISCARD
+    elif isinstance(move, Discard):
+        card = state.held
+        assert card is not None
+        state.held = None
+        state.drawn_from = None
+        if card.is_hazard:
+            state.out_of_play.append(card)
+            seat = state.turn_seat
+            assert seat is not None
+            state.pending = [
+                s for s in seats_from(left_of(seat, state.players), state.players) if s != seat
+            ]
+            _next_flip(state, chance)
+        else:
+            state.discards[move.pile].put(card)  # type: ignore[index]
+            _end_turn(state, chance)
+    elif isinstance(move, Flip | Pass):
+        if isinstance(move, Flip):
+            state.layouts[state.current_player].face_up[move.position] = True  # type: ignore[index]
+        state.pending.pop(0)
+        _next_flip(state, chance)
+    elif isinstance(move, Reveal):
+        layout = state.layouts[state.current_player]  # type: ignore[index]
+        for p in move.positions:
+            layout.face_up[p] = True
+        state.pending.pop(0)
+        if state.pending:
+            state.current_player = state.pending[0]
+        else:
+            _start_turn(state, state.starter, chance)
+    else:  # pragma: no cover - legal_moves lists no other kind
+        raise TypeError(f"not a Gnoming move: {move!r}")
+
+
+def _next_flip(state: GnomingRound, chance: Chance) -> None:
+    """G15: offer the flip to the next seat with two or more face-down cards."""
+    while state.pending and state.layouts[state.pending[0]].face_down_count() < 2:
+        state.pending.pop(0)
+    if state.pending:
+        state.phase = P.FLIP
+        state.current_player = state.pending[0]
+    else:
+        _end_turn(state, chance)
+
+
+def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
+    """Begin ``seat``'s turn; rebuild the draw pile or end the round if it is empty (G8)."""
+    state.turn_seat = seat
+    state.current_player = seat
+    state.filled = 0
+    state.held = None
+    state.drawn_from = None
+    state.mulligans_at_turn_start = state.layouts[seat].face_up_mulligans()
+    if not state.stock:
+        limit = state.options.draw_pile_rebuilds
+        if limit is not None and state.rebuilds >= limit:
+            _end_round(state, "stock")
+            return
+        cards = state.discards[0].take_all_but_top() + state.discards[1].take_all_but_top()
+        chance.shuffle(cards)
+        state.stock = Pile(cards)
+        state.rebuilds += 1
+        if not (state.stock or state.discards[0] or state.discards[1]):
+            _end_round(state, "stock")
+            return
+    state.phase = P.DRAW
+
+
+def _end_turn(state: GnomingRound, chance: Chance) -> None:
+    """G17: note the ender, count the last turns, and pass the turn left."""
+    seat = state.turn_seat
+    assert seat is not None
+    if state.ender is None:
+        if state.layouts[seat].face_down_count() == 0:
+            state.ender = seat
+            state.final_turns_left = state.players - 1
+    else:
+        state.final_turns_left -= 1
+    if state.ender is not None and state.final_turns_left == 0:
+        _end_round(state, "ender")
+    else:
+        _start_turn(state, left_of(seat, state.players), chance)
+
+
+def _end_round(state: GnomingRound, ended_by: str) -> None:
+    """G18: turn every face-down card up where it lies; the round is over."""
+    for layout in state.layouts:
+        layout.face_up[:] = [True] * 9
+    state.ended_by = ended_by
+    state.phase = P.OVER
+    state.current_player = None
+    state.pending = []
+
+
+# ---------------------------------------------------------------- explaining refusals
+
+
+def explain_illegal(state: GnomingRound, move: Move) -> IllegalMoveError:
+    """The error for a move :func:`legal_moves` does not list, naming the rule."""
+    phase = state.phase
+
+    def error(rule: str, message: str) -> IllegalMoveError:
+        return IllegalMoveError(rule, message, move=move, seat=state.current_player)
+
+    if phase is P.OVER:
+        if state.round + 1 >= state.options.rounds:
+            return error("G25", "the match is over")
+        return error("G17", "the round is over")
+    expected = {
+        P.REVEAL: ("G6", "choose the cards to turn face up first"),
+        P.DRAW: ("G9", "draw a card first: from the stock or a discard pile"),
+        P.PLACE: ("G10", "place the drawn card in your layout or discard it"),
+        P.BOUNCE: ("G12", "bounce the displaced card or discard it"),
+        P.DISCARD: ("G14", "discard the displaced card"),
+        P.FLIP: ("G15", "flip one face-down card or pass"),
+    }[phase]
+    if isinstance(move, Reveal) and phase is P.REVEAL:
+        return error("G6", f"turn up exactly {state.options.initial_reveals} of your cards")
+    if isinstance(move, Draw) and phase is P.DRAW:
+        if move.source == STOCK:
+            return error("G8", "the draw pile is empty")
+        if not state.discards[move.source]:  # type: ignore[index]
+            return error("G9", f"discard pile {move.source} is empty")
+        return error(
+            "G11", "a card taken from a discard pile must be kept, and this one has no legal place"
+        )
+    if isinstance(move, Place) and phase is P.PLACE:
+        return error(
+            "G13",
+            f"at most {state.options.mulligan_limit} face-up Mulligan(s) at the end of your turn",
+        )
+    if isinstance(move, Bounce) and phase is P.BOUNCE:
+        return error("G12", f"position {move.position} already received a card this turn")
+    if isinstance(move, Bounce) and phase in (P.DISCARD, P.PLACE):
+        return error("G12", "only a revealed positive card matching a face-up card may bounce")
+    if isinstance(move, Discard) and phase in (P.PLACE, P.BOUNCE, P.DISCARD):
+        if state.held is not None and state.held.is_hazard:
+            return error("G15", "a discarded Hazard goes on no pile: play 'discard'")
+        if move.pile is None:
+            return error("G14", "name the discard pile: 'discard 0' or 'discard 1'")
+        if phase is P.PLACE and not _may_discard_drawn(state):
+            return error("G11", "a card taken from a discard pile must be kept")
+        return error("G14", "a discard pile is empty: the discard must restart it")
+    if isinstance(move, Flip) and phase is P.FLIP:
+        layout = state.layouts[state.current_player]  # type: ignore[index]
+        if layout.face_up[move.position]:
+            return error("G16", f"position {move.position} is already face up")
+        return error("G15", "a last face-down card cannot be flipped")
+    return error(expected[0], f"{move} is not possible now: {expected[1]}")

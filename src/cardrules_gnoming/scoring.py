@@ -1,0 +1,150 @@
+"""Scoring Gnoming A Round: layouts, rounds and the match (G19-G25).
+
+:func:`score_layout` is a pure function of nine revealed cards; the round and
+match functions add the ender's bonus (G23), totals (G24) and the winner (G25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules_gnoming.cards import Card
+
+__all__ = ["LINES", "line_match_value", "match_winners", "round_scores", "score_layout"]
+
+#: The six lines of a layout: rows then columns, as position triples (G19).
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+)
+
+
+def line_match_value(cards: Sequence[Card]) -> int | None:
+    """The value ``v`` a line of three cards matches at, or ``None`` (G19, G20).
+
+    A line matches when all its cards are positive cards or Mulligans, at least
+    one is positive, and all its positive cards have the same value ``v``; each
+    Mulligan then stands for ``v`` in this line.
+
+    >>> from cardrules_gnoming.cards import MULLIGAN, number
+    >>> line_match_value([number(5), number(5), MULLIGAN])
+    5
+    >>> line_match_value([MULLIGAN, MULLIGAN, MULLIGAN]) is None
+    True
+    """
+    value: int | None = None
+    for card in cards:
+        if card.is_mulligan:
+            continue
+        if not card.is_positive or (value is not None and card.value != value):
+            return None
+        value = card.value
+    return value
+
+
+def score_layout(cards: Sequence[Card], *, hazard_points: int = 10) -> int:
+    """Score a revealed 3x3 layout (G19-G22).
+
+    Args:
+        cards: nine cards, positions 0-8 row by row, all face up.
+        hazard_points: points for each Hazard in the layout (G22; default 10).
+
+    Returns:
+        The layout's score: each matching line scores ``-v`` (G19, G20); a
+        positive card in no matching line scores its value (G21); a negative card
+        its value, a Mulligan in no matching line 0, a Hazard ``hazard_points`` (G22).
+
+    Raises:
+        ValueError: ``cards`` does not hold nine cards.
+
+    >>> from cardrules_gnoming.cards import number
+    >>> score_layout([number(4)] * 9)
+    -24
+    """
+    if len(cards) != 9:
+        raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
+    score = 0
+    in_match = [False] * 9
+    for line in LINES:
+        value = line_match_value([cards[p] for p in line])
+        if value is not None:
+            score -= value
+            for p in line:
+                in_match[p] = True
+    for p, card in enumerate(cards):
+        if card.is_positive:
+            if not in_match[p]:
+                score += card.value
+        elif card.is_negative:
+            score += card.value
+        elif card.is_hazard:
+            score += hazard_points
+    return score
+
+
+def round_scores(
+    layouts: Sequence[Sequence[Card]],
+    ender: int | None,
+    *,
+    hazard_points: int = 10,
+    ender_bonus: int = 5,
+    ender_tie_is_lowest: bool = True,
+) -> tuple[int, ...]:
+    """Score every revealed layout of a round and apply the ender's bonus or penalty.
+
+    Args:
+        layouts: one nine-card layout per seat, in seat order.
+        ender: the seat that ended the round (G17), or ``None`` when the round
+            ended because the draw pile ran out (G8): then no bonus or penalty.
+        hazard_points: see :func:`score_layout`.
+        ender_bonus: G23: subtracted when the ender is lowest, added otherwise.
+        ender_tie_is_lowest: G23: whether a tie for lowest counts as lowest.
+
+    Returns:
+        One score per seat.
+
+    >>> from cardrules_gnoming.cards import number
+    >>> round_scores([[number(1)] * 9, [number(2)] * 9, [number(3)] * 9], ender=0)
+    (-1, -12, -18)
+    """
+    scores = [score_layout(cards, hazard_points=hazard_points) for cards in layouts]
+    if ender is not None:
+        lowest = min(scores)
+        tied = scores.count(lowest) > 1
+        is_lowest = scores[ender] == lowest and (ender_tie_is_lowest or not tied)
+        scores[ender] += -ender_bonus if is_lowest else ender_bonus
+    return tuple(scores)
+
+
+def match_winners(round_scores: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The winners of a match (G24, G25).
+
+    The lowest total wins; among tied players the lowest score in the last round
+    wins; a tie that remains is a shared win.
+
+    Args:
+        round_scores: one sequence of per-seat scores per round, in round order.
+
+    Returns:
+        The winning seats in increasing order.
+
+    Raises:
+        ValueError: no round was played.
+
+    >>> match_winners([(3, 1, 2), (1, 2, 1)])
+    (2,)
+    >>> match_winners([(1, 1, 5), (2, 2, 0)])
+    (0, 1)
+    """
+    if not round_scores:
+        raise ValueError("no round was played")
+    totals = [sum(column) for column in zip(*round_scores, strict=True)]
+    best = min(totals)
+    tied = [s for s, total in enumerate(totals) if total == best]
+    last = round_scores[-1]
+    best_last = min(last[s] for s in tied)
+    return tuple(s for s in tied if last[s] == best_last)

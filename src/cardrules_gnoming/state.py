@@ -1,0 +1,193 @@
+"""The state of one Gnoming A Round round (the game plugin's round state).
+
+The engine's :class:`cardrules.GameState` holds one of these for the round in
+play. Rules code in :mod:`cardrules_gnoming.rules` reads and changes it.
+Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
+"""
+
+from __future__ import annotations
+
+from cardrules.phases import Phase
+from cardrules.piles import Pile
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.options import GnomingOptions
+
+__all__ = ["GnomingPhase", "GnomingRound", "Layout"]
+
+
+class GnomingPhase(Phase):
+    """What the deciding player is asked now."""
+
+    REVEAL = "reveal"  #: choose cards to turn up (G6)
+    DRAW = "draw"  #: draw from the stock or a discard pile (G9)
+    PLACE = "place"  #: keep the drawn card in the layout, or discard it (G10, G11)
+    BOUNCE = "bounce"  #: bounce the displaced card, or discard it (G12)
+    DISCARD = "discard"  #: choose the discard pile for the displaced card (G14)
+    FLIP = "flip"  #: after a Hazard discard, flip one face-down card or pass (G15)
+    OVER = "over"  #: the round is over (G17, G18)
+
+
+class Layout:
+    """A player's 3x3 grid: nine cards and which are face up (G4, G16).
+
+    Attributes:
+        cards: nine cards, positions 0-8 row by row.
+        face_up: nine flags; ``True`` where the card is face up.
+    """
+
+    __slots__ = ("cards", "face_up")
+
+    def __init__(self, cards: list[Card], face_up: list[bool] | None = None) -> None:
+        if len(cards) != 9:
+            raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
+        self.cards = cards
+        self.face_up = face_up if face_up is not None else [False] * 9
+
+    def face_down_positions(self) -> list[int]:
+        """Positions still face down, in increasing order."""
+        return [p for p in range(9) if not self.face_up[p]]
+
+    def face_down_count(self) -> int:
+        """How many cards are face down."""
+        return self.face_up.count(False)
+
+    def face_up_mulligans(self) -> int:
+        """How many face-up Mulligans the layout holds (G13)."""
+        return sum(1 for p in range(9) if self.face_up[p] and self.cards[p].is_mulligan)
+
+    def visible(self) -> tuple[Card | None, ...]:
+        """The layout as others see it: the card if face up, ``None`` if face down."""
+        return tuple(c if up else None for c, up in zip(self.cards, self.face_up, strict=True))
+
+    def copy(self) -> Layout:
+        """An independent copy."""
+        return Layout(self.cards.copy(), self.face_up.copy())
+
+    def __repr__(self) -> str:
+        return (
+            "Layout(["
+            + ", ".join(
+                str(c) if up else f"({c})" for c, up in zip(self.cards, self.face_up, strict=True)
+            )
+            + "])"
+        )
+
+
+class GnomingRound:
+    """Everything about one round in play.
+
+    Attributes:
+        options: the game's :class:`GnomingOptions`.
+        players: number of seats.
+        round: index of the round, from 0.
+        starter: the seat that takes the first turn (G7).
+        layouts: one :class:`Layout` per seat.
+        stock: the draw pile; the last card is the top (G5).
+        discards: the two discard piles, bottom first (G5, G14).
+        out_of_play: cards removed from the round (discarded Hazards, G15).
+        phase: the :class:`GnomingPhase`.
+        turn_seat: the seat whose turn it is (``None`` while choosing reveals).
+        current_player: the seat that must decide now (``None`` once over).
+        held: the card in hand: drawn (G9) or displaced (G10, G12).
+        drawn_from: ``"stock"``, 0 or 1 while the drawn card is in hand (G11).
+        filled: positions that received a card this turn (bitmask, G12).
+        mulligans_at_turn_start: face-up Mulligans when the turn began (G13).
+        pending: seats still to decide: reveals (G6) or Hazard flips (G15).
+        ender: the seat that ended the round (G17), if any.
+        final_turns_left: turns still due after the ender's (G17).
+        rebuilds: draw-pile rebuilds so far this round (G8).
+        ended_by: ``"ender"``, ``"stock"`` or ``None`` while playing.
+    """
+
+    __slots__ = (
+        "current_player",
+        "discards",
+        "drawn_from",
+        "ended_by",
+        "ender",
+        "filled",
+        "final_turns_left",
+        "held",
+        "layouts",
+        "mulligans_at_turn_start",
+        "options",
+        "out_of_play",
+        "pending",
+        "phase",
+        "players",
+        "rebuilds",
+        "round",
+        "starter",
+        "stock",
+        "turn_seat",
+    )
+
+    def __init__(
+        self,
+        options: GnomingOptions,
+        players: int,
+        round: int,
+        starter: int,
+        layouts: list[Layout],
+        stock: Pile[Card],
+        discards: tuple[Pile[Card], Pile[Card]],
+        out_of_play: list[Card],
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.round = round
+        self.starter = starter
+        self.layouts = layouts
+        self.stock = stock
+        self.discards = discards
+        self.out_of_play = out_of_play
+        self.phase = GnomingPhase.REVEAL
+        self.turn_seat: int | None = None
+        self.current_player: int | None = None
+        self.held: Card | None = None
+        self.drawn_from: str | int | None = None
+        self.filled = 0
+        self.mulligans_at_turn_start = 0
+        self.pending: list[int] = []
+        self.ender: int | None = None
+        self.final_turns_left = 0
+        self.rebuilds = 0
+        self.ended_by: str | None = None
+
+    @property
+    def is_round_over(self) -> bool:
+        """True once the round has ended (G8 or G17) and every card is face up (G18)."""
+        return self.phase is GnomingPhase.OVER
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round wherever it is: layouts, piles, hand, out of play."""
+        cards = [c for layout in self.layouts for c in layout.cards]
+        cards += [*self.stock, *self.discards[0], *self.discards[1], *self.out_of_play]
+        if self.held is not None:
+            cards.append(self.held)
+        return cards
+
+    def clone(self) -> GnomingRound:
+        """An independent copy of the round."""
+        other = GnomingRound.__new__(GnomingRound)
+        other.options = self.options
+        other.players = self.players
+        other.round = self.round
+        other.starter = self.starter
+        other.layouts = [layout.copy() for layout in self.layouts]
+        other.stock = self.stock.copy()
+        other.discards = (self.discards[0].copy(), self.discards[1].copy())
+        other.out_of_play = self.out_of_play.copy()
+        other.phase = self.phase
+        other.turn_seat = self.turn_seat
+        other.current_player = self.current_player
+        other.held = self.held
+        other.drawn_from = self.drawn_from
+        other.filled = self.filled
+        other.mulligans_at_turn_start = self.mulligans_at_turn_start
+        other.pending = self.pending.copy()
+        other.ender = self.ender
+        other.final_turns_left = self.final_turns_left
+        other.rebuilds = self.rebuilds
+        other.ended_by = self.ended_by
+        return other
