@@ -36,10 +36,13 @@ def games_command() -> None:
     """List the installed games, their player ranges and variants."""
     catalogue = default_catalogue()
     table = Table(title="Installed games")
-    for column in ("name", "title", "players", "variants", "summary"):
-        table.add_column(column)
+    table.add_column("name", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players", no_wrap=True)
+    table.add_column("variants", no_wrap=True)
+    table.add_column("summary")
     for spec in catalogue.games():
-        variants = ", ".join(v.name for v in catalogue.variants(spec.name)) or "-"
+        variants = "\n".join(v.name for v in catalogue.variants(spec.name)) or "-"
         table.add_row(spec.name, spec.title, spec.players_text, variants, spec.summary)
     Console().print(table)
 

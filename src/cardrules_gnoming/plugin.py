@@ -127,7 +127,7 @@ def cardrules_apply_move(
 
 @hookimpl(trylast=True)
 def cardrules_explain_illegal(game: Game, state: GnomingRound, move: Move) -> IllegalMoveError:
-    return rules.explain_illegal(state, move)
+    return rules.explain_illegal(state, move, game.rounds)
 
 
 @hookimpl(trylast=True)

@@ -238,10 +238,11 @@ def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
         chance.shuffle(cards)
         state.stock = Pile(cards)
         state.rebuilds += 1
-        if not (state.stock or state.discards[0] or state.discards[1]):
-            _end_round(state, "stock")
-            return
     state.phase = P.DRAW
+    if not legal_moves(state):
+        # Nothing can be drawn (the rebuild left no draw pile and no discard can
+        # be taken): the round cannot go on, so it ends as if the pile ran out.
+        _end_round(state, "stock")
 
 
 def _end_turn(state: GnomingRound, chance: Chance) -> None:
@@ -273,15 +274,21 @@ def _end_round(state: GnomingRound, ended_by: str) -> None:
 # ---------------------------------------------------------------- explaining refusals
 
 
-def explain_illegal(state: GnomingRound, move: Move) -> IllegalMoveError:
-    """The error for a move :func:`legal_moves` does not list, naming the rule."""
+def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMoveError:
+    """The error for a move :func:`legal_moves` does not list, naming the rule.
+
+    Args:
+        state: the round.
+        move: the refused move.
+        rounds: the number of rounds in the match (to tell a finished match, G25).
+    """
     phase = state.phase
 
     def error(rule: str, message: str) -> IllegalMoveError:
         return IllegalMoveError(rule, message, move=move, seat=state.current_player)
 
     if phase is P.OVER:
-        if state.round + 1 >= state.options.rounds:
+        if state.round + 1 >= rounds:
             return error("G25", "the match is over")
         return error("G17", "the round is over")
     expected = {
@@ -323,5 +330,4 @@ def explain_illegal(state: GnomingRound, move: Move) -> IllegalMoveError:
         layout = state.layouts[state.current_player]  # type: ignore[index]
         if layout.face_up[move.position]:
             return error("G16", f"position {move.position} is already face up")
-        return error("G15", "a last face-down card cannot be flipped")
     return error(expected[0], f"{move} is not possible now: {expected[1]}")

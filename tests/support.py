@@ -1,0 +1,55 @@
+"""Helpers shared by tests: exact snapshots of a state, and random playouts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardrules import GameState
+from cardrules_gnoming.state import GnomingRound
+
+
+def gnoming_round_snapshot(rs: GnomingRound) -> tuple[Any, ...]:
+    """Every field of a Gnoming round, as comparable plain values."""
+    return (
+        tuple((tuple(map(str, layout.cards)), tuple(layout.face_up)) for layout in rs.layouts),
+        tuple(map(str, rs.stock)),
+        tuple(tuple(map(str, pile)) for pile in rs.discards),
+        tuple(map(str, rs.out_of_play)),
+        rs.phase,
+        rs.turn_seat,
+        rs.current_player,
+        str(rs.held),
+        rs.drawn_from,
+        rs.filled,
+        rs.mulligans_at_turn_start,
+        tuple(rs.pending),
+        rs.ender,
+        rs.final_turns_left,
+        rs.rebuilds,
+        rs.ended_by,
+        rs.round,
+        rs.starter,
+    )
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """The whole match state as comparable plain values."""
+    return (
+        gnoming_round_snapshot(state.round_state),
+        tuple(gnoming_round_snapshot(r) for r in state.finished_rounds),
+        tuple(state.round_scores),
+        tuple(map(str, state.history)),
+        state.chance.seed,
+        state.chance.events,
+    )
+
+
+def random_moves(state: GameState, rng: random.Random, limit: int) -> int:
+    """Apply up to ``limit`` uniformly random legal moves; return how many were applied."""
+    applied = 0
+    while not state.is_over and applied < limit:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        applied += 1
+    return applied

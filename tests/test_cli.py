@@ -1,0 +1,139 @@
+"""The cardrules command line, driven as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli import main
+
+SCRIPT = Path(sys.executable).with_name("cardrules")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed console script."""
+    return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, timeout=120)
+
+
+class TestGames:
+    def test_lists_games_with_player_ranges(self) -> None:
+        """`cardrules games` shows the game, its range and its variants."""
+        result = run("games")
+        assert result.returncode == 0
+        assert "gnoming-a-round" in result.stdout
+        assert "3-7" in result.stdout
+        assert "no-bounce" in result.stdout
+
+
+class TestPlay:
+    @pytest.mark.rule("G17", "G25")
+    def test_seven_players_play_three_rounds_to_a_winner(self) -> None:
+        """The done-when command: 7 players, seed 1, three rounds and a winner."""
+        result = run("play", "gnoming-a-round", "--players", "7", "--seed", "1")
+        assert result.returncode == 0, result.stderr
+        out = result.stdout
+        for n in (1, 2, 3):
+            assert f"Round {n} is over" in out
+        assert "Round 4" not in out
+        assert "Winner: seat" in out
+        assert "##" in out  # face-down cards are shown hidden
+        assert "Traceback" not in out + result.stderr
+
+    def test_json_prints_a_replayable_record(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--json prints the game record."""
+        assert main(["play", "gnoming-a-round", "--players", "3", "--seed", "4", "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["game"] == "gnoming-a-round"
+        assert record["seed"] == 4
+        assert record["over"] is True
+        assert record["truncated"] is False
+        assert len(record["round_scores"]) == 3
+
+    def test_same_seed_prints_the_same_match(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A seed fixes the whole bot match."""
+        args = [
+            "play",
+            "gnoming-a-round",
+            "--players",
+            "4",
+            "--seed",
+            "8",
+            "--bots",
+            "greedy,random",
+            "--json",
+        ]
+        main(args)
+        first = capsys.readouterr().out
+        main(args)
+        assert capsys.readouterr().out == first
+
+    def test_decision_cap_reports_truncation(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """A capped match is reported as truncated, with no winner."""
+        assert main(["play", "gnoming-a-round", "-n", "3", "-s", "1", "--max-decisions", "20"]) == 0
+        out = capsys.readouterr().out
+        assert "Truncated after 20 decisions" in out
+        assert "Winner" not in out
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["play", "golf", "--players", "3"], "unknown game 'golf'"),
+            (["play", "gnoming-a-round", "--players", "2"], "3 to 7 players, got 2"),
+            (["play", "gnoming-a-round", "--players", "8"], "3 to 7 players, got 8"),
+            (
+                ["play", "gnoming-a-round", "--players", "3", "--seed", "x"],
+                "'x' is not a valid integer",
+            ),
+            (
+                ["play", "gnoming-a-round", "--players", "3", "--bots", "smart"],
+                "unknown bot 'smart'",
+            ),
+            (["play", "gnoming-a-round", "--players", "3", "--option", "bouncing"], "NAME=VALUE"),
+            (["play", "gnoming-a-round", "--players", "3", "--variant", "nope"], "unknown variant"),
+            (["play", "gnoming-a-round"], "--players"),
+            (["frobnicate"], "No such command"),
+        ],
+    )
+    def test_bad_arguments_give_one_line_and_exit_2(
+        self, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Bad arguments: one error line on stderr, exit code 2, no traceback."""
+        assert main(args) == 2
+        captured = capsys.readouterr()
+        lines = captured.err.strip().splitlines()
+        assert len(lines) == 1, captured.err
+        assert lines[0].startswith("cardrules: error:")
+        assert message in lines[0]
+
+    def test_bad_arguments_from_the_real_script(self) -> None:
+        """The installed script behaves the same: exit 2, one line, no traceback."""
+        result = run("play", "gnoming-a-round", "--players", "8", "--seed", "1")
+        assert result.returncode == 2
+        assert result.stderr.strip().count("\n") == 0
+        assert "Traceback" not in result.stderr
+
+    def test_options_and_variants_reach_the_game(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """--option and --variant are recorded in the game record."""
+        main(
+            [
+                "play",
+                "gnoming-a-round",
+                "-n",
+                "3",
+                "-s",
+                "2",
+                "--json",
+                "--variant",
+                "no-bounce",
+                "--option",
+                "hazard_points=7",
+            ]
+        )
+        record = json.loads(capsys.readouterr().out)
+        assert record["variants"] == ["no-bounce"]
+        assert record["options"]["bouncing"] is False
+        assert record["options"]["hazard_points"] == 7
