@@ -117,6 +117,10 @@ class Game:
         """Apply a legal move to ``state``."""
         self._first("cardrules_apply_move", game=self, state=state, move=move, chance=chance)
 
+    def accept_unlisted(self, state: Any, move: Move) -> bool:
+        """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
+        return bool(self._hook.cardrules_accept_unlisted(game=self, state=state, move=move))
+
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
         """The error naming the rule that forbids ``move``."""
         error = self._hook.cardrules_explain_illegal(game=self, state=state, move=move)
@@ -226,8 +230,10 @@ class GameState:
         return self._legal
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal now."""
-        return move in self.legal_moves()
+        """Whether ``move`` is legal now: listed, or an accepted compound move."""
+        if move in self.legal_moves():
+            return True
+        return not self.is_over and self.game.accept_unlisted(self.round_state, move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation (``str(move)``) into a move of this game.
@@ -253,7 +259,9 @@ class GameState:
             move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise InvalidMoveError(f"not a move: {move!r}")
-        if move not in self.legal_moves():
+        if move not in self.legal_moves() and (
+            self.is_over or not self.game.accept_unlisted(self.round_state, move)
+        ):
             error = self.game.explain_illegal(self.round_state, move)
             error.move = move
             error.seat = self.current_player

@@ -151,6 +151,22 @@ def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> 
 
 
 @_spec(firstresult=True)
+def cardrules_accept_unlisted(game: Game, state: Any, move: Move) -> bool | None:
+    """Say whether a move that :func:`cardrules_legal_moves` does not list is legal anyway.
+
+    Stops at the first non-None result. Called only for unlisted moves. A game
+    whose listed moves build a compound decision in steps (a whole lay-down
+    made one meld at a time) accepts the compound move here, so a person or a
+    bot can submit it at once. Without an answer the move is refused.
+
+    :param game: the game.
+    :param state: the round state; must not be changed.
+    :param move: the unlisted move.
+    :returns: ``True`` to accept the move, ``False`` to refuse it.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_explain_illegal(game: Game, state: Any, move: Move) -> IllegalMoveError | None:
     """Say which rule forbids a move that is not legal now.
 
