@@ -133,10 +133,21 @@ class Game:
         """Parse move notation; raises :class:`InvalidMoveError`."""
         return self._first("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
-    def observation(self, state: Any, seat: int, round_scores: Sequence[tuple[int, ...]]) -> Any:
+    def observation(
+        self,
+        state: Any,
+        seat: int,
+        round_scores: Sequence[tuple[int, ...]],
+        legal_moves: tuple[Move, ...],
+    ) -> Any:
         """What ``seat`` may know of ``state``."""
         return self._first(
-            "cardrules_observation", game=self, state=state, seat=seat, round_scores=round_scores
+            "cardrules_observation",
+            game=self,
+            state=state,
+            seat=seat,
+            round_scores=round_scores,
+            legal_moves=legal_moves,
         )
 
     def score_round(self, state: Any) -> tuple[int, ...]:
@@ -314,7 +325,7 @@ class GameState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
-        return self.game.observation(state, seat, tuple(self.round_scores))
+        return self.game.observation(state, seat, tuple(self.round_scores), self.legal_moves())
 
     # -- records -------------------------------------------------------------
 

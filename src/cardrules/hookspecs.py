@@ -194,7 +194,11 @@ def cardrules_parse_move(game: Game, text: str) -> Move | None:
 
 @_spec(firstresult=True)
 def cardrules_observation(
-    game: Game, state: Any, seat: int, round_scores: Sequence[tuple[int, ...]]
+    game: Game,
+    state: Any,
+    seat: int,
+    round_scores: Sequence[tuple[int, ...]],
+    legal_moves: tuple[Move, ...],
 ) -> Any:
     """Return what ``seat`` may know now, hiding everything else.
 
@@ -204,7 +208,10 @@ def cardrules_observation(
     :param state: the round state.
     :param seat: the observing seat, ``0 .. players-1``.
     :param round_scores: scores of the rounds already finished.
-    :returns: a frozen observation value of the game.
+    :param legal_moves: the legal moves of the seat deciding now (as the engine
+        lists them, variants included); an observation shows them to that seat only.
+    :returns: a frozen observation value of the game, with ``seat`` and
+        ``legal_moves`` attributes (bots choose from ``legal_moves``).
     """
 
 

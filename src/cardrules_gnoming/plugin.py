@@ -137,10 +137,13 @@ def cardrules_parse_move(game: Game, text: str) -> Move:
 
 @hookimpl(trylast=True)
 def cardrules_observation(
-    game: Game, state: GnomingRound, seat: int, round_scores: Sequence[tuple[int, ...]]
+    game: Game,
+    state: GnomingRound,
+    seat: int,
+    round_scores: Sequence[tuple[int, ...]],
+    legal_moves: tuple[Move, ...],
 ) -> GnomingObservation:
-    legal = game.legal_moves(state) if seat == state.current_player else ()
-    return observe(state, seat, tuple(round_scores), legal)
+    return observe(state, seat, tuple(round_scores), legal_moves)
 
 
 @hookimpl(trylast=True)

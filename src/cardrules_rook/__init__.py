@@ -1,1 +1,76 @@
-"""Toonerville Rook for cardrules (rules R1-R19): not implemented yet."""
+"""Toonerville Rook for cardrules: contract rummy with Rook decks (rules R1-R19).
+
+Registered as ``toonerville-rook`` through the ``cardrules`` entry-point group.
+The rules in the project's words are in ``docs/rules/toonerville-rook.md``;
+where each rule lives:
+
+* ``cards.py``, ``deck.py`` - cards and decks (R1-R3)
+* ``contracts.py`` - the eleven rounds (R4)
+* ``melds.py`` - runs, sets and the Rook (R7, R8, R13)
+* ``search.py`` - contract search: find a lay-down or prove there is none (R11)
+* ``options.py`` - one option per interpretation
+* ``moves.py`` - the moves and their notation
+* ``rules.py`` - dealing and play (R5, R6, R9-R16)
+* ``scoring.py`` - hands, rounds, the match (R17-R19)
+* ``observation.py`` - what a seat may see
+* ``bots.py`` - the greedy bot
+"""
+
+from cardrules_rook.cards import ROOK, Card, natural
+from cardrules_rook.contracts import CONTRACTS, Contract
+from cardrules_rook.deck import ROOK_DECK, game_deck
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, meld_from_str, melds_of
+from cardrules_rook.moves import (
+    Buy,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    MeldDown,
+    Pass,
+    Swap,
+    Take,
+    parse_move,
+)
+from cardrules_rook.observation import RookObservation
+from cardrules_rook.options import RookOptions
+from cardrules_rook.scoring import hand_points, match_winners, round_scores
+from cardrules_rook.search import LayDown as FoundLayDown
+from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
+from cardrules_rook.state import RookPhase, RookRound
+
+__all__ = [
+    "CONTRACTS",
+    "ROOK",
+    "ROOK_DECK",
+    "Buy",
+    "Card",
+    "Contract",
+    "Discard",
+    "Draw",
+    "FoundLayDown",
+    "LayDown",
+    "LayOff",
+    "MeldDown",
+    "MeldRules",
+    "Pass",
+    "RookObservation",
+    "RookOptions",
+    "RookPhase",
+    "RookRound",
+    "RunMeld",
+    "SetMeld",
+    "Swap",
+    "Take",
+    "can_lay_down",
+    "find_lay_down",
+    "game_deck",
+    "hand_points",
+    "match_winners",
+    "meld_from_str",
+    "melds_of",
+    "natural",
+    "parse_move",
+    "possible_melds",
+    "round_scores",
+]

@@ -1,0 +1,128 @@
+"""A greedy Toonerville Rook bot that sees only its observation.
+
+It goes down as soon as it can (with the lay-down leaving the fewest points),
+lays off what it can, takes or buys cards that help, and discards its most
+costly card that helps least.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardrules.moves import Move
+from cardrules_rook.cards import Card
+from cardrules_rook.melds import RunMeld
+from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.observation import RookObservation
+from cardrules_rook.search import find_lay_down
+from cardrules_rook.state import RookPhase
+
+__all__ = ["GreedyBot"]
+
+P = RookPhase
+
+
+class GreedyBot:
+    """Greedy play for Toonerville Rook.
+
+    Args:
+        seed: seeds tie-breaking.
+        max_hand_for_buying: buy only while holding fewer cards than this many
+            above the round's hand size.
+    """
+
+    def __init__(self, seed: int | None = None, *, max_hand_for_buying: int = 4) -> None:
+        self._rng = random.Random(seed)
+        self._max_extra = max_hand_for_buying
+
+    # -- judging cards -----------------------------------------------------
+
+    @staticmethod
+    def _remaining(obs: RookObservation) -> tuple[int, int]:
+        if obs.lay_down_left is not None:
+            return obs.lay_down_left
+        return obs.contract.sets, obs.contract.runs
+
+    def _lay_down(self, obs: RookObservation, hand: Sequence[Card]) -> object | None:
+        sets, runs = self._remaining(obs)
+        return find_lay_down(hand, sets=sets, runs=runs, whole_hand=obs.whole_hand)
+
+    @staticmethod
+    def _fits_table(obs: RookObservation, card: Card) -> bool:
+        if card.is_rook:
+            return bool(obs.table)
+        for meld in obs.table:
+            if isinstance(meld, RunMeld):
+                if card.colour == meld.colour and card.number in (meld.low - 1, meld.high + 1):
+                    return True
+            elif card.number == meld.number:
+                return True
+        return False
+
+    def _usefulness(self, obs: RookObservation, card: Card, hand: Sequence[Card]) -> int:
+        """How many other cards of ``hand`` this card could meld with."""
+        if card.is_rook:
+            return 10
+        sets, runs = self._remaining(obs)
+        useful = 0
+        for other in hand:
+            if other is card or other.is_rook:
+                continue
+            if sets and other.number == card.number:
+                useful += 2
+            if runs and other.colour == card.colour and 0 < abs(other.number - card.number) <= 2:
+                useful += 1
+        return useful
+
+    def _wants(self, obs: RookObservation, card: Card) -> bool:
+        if obs.down[obs.seat]:
+            return self._fits_table(obs, card)
+        hand = list(obs.hand)
+        if self._lay_down(obs, hand) is None and self._lay_down(obs, [*hand, card]) is not None:
+            return True
+        return card.is_rook or self._usefulness(obs, card, hand) >= 2
+
+    # -- choosing ----------------------------------------------------------
+
+    def choose(self, observation: RookObservation) -> Move:
+        """Return a legal move by the greedy policy."""
+        obs = observation
+        moves = obs.legal_moves
+        top = obs.discard_pile[-1] if obs.discard_pile else None
+        if obs.phase is P.DRAW:
+            return (
+                Take() if Take() in moves and top is not None and self._wants(obs, top) else Draw()
+            )
+        if obs.phase is P.BUY:
+            room = len(obs.hand) < obs.contract.cards + self._max_extra
+            wanted = top is not None and not obs.down[obs.seat] and room and self._wants(obs, top)
+            return Buy() if wanted else Pass()
+        steps = [m for m in moves if isinstance(m, MeldDown)]
+        if steps:
+            found = self._lay_down(obs, list(obs.hand))
+            if found is not None:
+                planned = set(found.melds)  # type: ignore[attr-defined]
+                for step in steps:
+                    if step.meld in planned:
+                        return step
+            return steps[0]
+        lay_offs = [m for m in moves if isinstance(m, LayOff)]
+        if lay_offs:
+            return max(lay_offs, key=lambda m: (m.card.points, -m.target))
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if discards:
+            hand = list(obs.hand)
+
+            def cost(move: Discard) -> tuple[float, float]:
+                card = move.card
+                keep = 100 if card.is_rook else 0
+                fit = 20 if obs.down[obs.seat] and self._fits_table(obs, card) else 0
+                return (
+                    card.points - 4 * self._usefulness(obs, card, hand) - keep - fit,
+                    self._rng.random(),
+                )
+
+            return max(discards, key=cost)
+        swaps = [m for m in moves if isinstance(m, Swap)]
+        return swaps[0] if swaps else moves[0]

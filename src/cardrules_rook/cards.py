@@ -1,0 +1,104 @@
+"""Toonerville Rook cards (rules R1-R3) and their notation.
+
+A card is a natural card (a colour and a number 1-14) or the Rook (wild, R3).
+Cards compare by colour and number only, so identical cards from different
+decks are one card (R2). Notation: ``R7`` (Red 7), ``Y14``, ``G1``, ``B10``,
+``Rook``.
+
+Every card also has a small integer ``code`` (0-55 for naturals, 56 for the
+Rook) used by the meld search for speed.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.errors import InvalidMoveError
+
+__all__ = ["COLOURS", "NUMBERS", "ROOK", "ROOK_CODE", "Card", "card_of_code", "natural"]
+
+#: The four colours in a fixed order: Red, Yellow, Green, Black (R1).
+COLOURS = ("R", "Y", "G", "B")
+#: The numbers of a colour (R1, R7: 1 is lowest, 14 highest).
+NUMBERS = range(1, 15)
+#: The code of the Rook.
+ROOK_CODE = 56
+COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+
+
+@attrs.frozen(repr=False)
+class Card:
+    """A Toonerville Rook card.
+
+    Attributes:
+        colour: ``"R"``, ``"Y"``, ``"G"`` or ``"B"``; ``""`` for the Rook.
+        number: 1-14; 0 for the Rook.
+
+    >>> Card.from_str("r7"), str(ROOK), natural("B", 14).points
+    (Card.from_str('R7'), 'Rook', 10)
+    """
+
+    colour: str
+    number: int
+
+    @property
+    def is_rook(self) -> bool:
+        """True for the Rook (wild, R3)."""
+        return self.number == 0
+
+    @property
+    def code(self) -> int:
+        """0-55 for a natural card (colour index x 14 + number - 1), 56 for the Rook."""
+        if self.number == 0:
+            return ROOK_CODE
+        return COLOURS.index(self.colour) * 14 + self.number - 1
+
+    @property
+    def points(self) -> int:
+        """What the card costs left in hand (R17): 5 for 1-9, 10 for 10-14, 25 for the Rook."""
+        if self.number == 0:
+            return 25
+        return 5 if self.number <= 9 else 10
+
+    @classmethod
+    def from_str(cls, text: str) -> Card:
+        """Parse ``"R7"``, ``"b14"``, ``"Rook"``.
+
+        Raises:
+            cardrules.InvalidMoveError: (a ``ValueError``) the text is no card.
+        """
+        cleaned = text.strip().upper()
+        if cleaned == "ROOK":
+            return ROOK
+        if len(cleaned) >= 2 and cleaned[0] in COLOURS and cleaned[1:].isdigit():
+            number = int(cleaned[1:])
+            if 1 <= number <= 14:
+                return natural(cleaned[0], number)
+        raise InvalidMoveError(f"not a Rook card: {text!r} (use R7, Y14, G1, B10 or Rook)")
+
+    def __str__(self) -> str:
+        return "Rook" if self.number == 0 else f"{self.colour}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card.from_str({str(self)!r})"
+
+
+#: The Rook (wild).
+ROOK = Card("", 0)
+_BY_CODE: tuple[Card, ...] = (*(Card(c, n) for c in COLOURS for n in NUMBERS), ROOK)
+
+
+def natural(colour: str, number: int) -> Card:
+    """The natural card of ``colour`` and ``number`` (shared instances).
+
+    Raises:
+        ValueError: no such colour or number.
+    """
+    if colour not in COLOURS or not 1 <= number <= 14:
+        raise InvalidMoveError(f"no Rook card of colour {colour!r} and number {number!r}")
+    return _BY_CODE[COLOURS.index(colour) * 14 + number - 1]
+
+
+def card_of_code(code: int) -> Card:
+    """The card with this ``code`` (0-56)."""
+    return _BY_CODE[code]

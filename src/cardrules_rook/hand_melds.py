@@ -1,0 +1,110 @@
+"""Every meld a hand can make: the candidates a lay-down is listed from (R7, R8, R13).
+
+:func:`possible_melds` enumerates each distinct valid meld of a hand, with the
+Rooks standing wherever they may: in gaps, at the ends, or in place of a card
+that is held. ``legal_moves()`` offers those that still complete a lay-down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+import attrs
+
+from cardrules_rook.cards import COLOURS, ROOK_CODE
+from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+
+__all__ = ["possible_melds"]
+
+_POINTS = [5 if n <= 9 else 10 for _ in COLOURS for n in range(1, 15)] + [25]
+
+
+@attrs.frozen
+class _Run:
+    """A run a hand can make: colour index, span, natural codes used, Rook numbers."""
+
+    colour: int
+    low: int
+    high: int
+    codes: tuple[int, ...]  # natural codes used
+    rook_numbers: tuple[int, ...]
+    points: int
+
+
+def _run_candidates(counts: Sequence[int], rooks: int, rules: MeldRules) -> list[_Run]:
+    found: list[_Run] = []
+    for ci in range(4):
+        base = ci * 14 - 1
+        for low in range(1, 12):
+            present: list[int] = []
+            missing: list[int] = []
+            for high in range(low, 15):
+                code = base + high
+                if counts[code]:
+                    present.append(code)
+                else:
+                    missing.append(high)
+                    if len(missing) > rooks:
+                        break
+                if high - low < 3 or len(present) < rules.min_naturals:
+                    continue
+                spare = rooks - len(missing)
+                for size in range(min(spare, len(present)) + 1):
+                    for swapped in combinations(present, size):
+                        codes = tuple(c for c in present if c not in swapped)
+                        n_rooks = len(missing) + size
+                        if not rules.allows(len(codes), n_rooks):
+                            continue
+                        numbers = tuple(sorted(missing + [c - base for c in swapped]))
+                        points = sum(_POINTS[c] for c in codes) + 25 * n_rooks
+                        found.append(_Run(ci, low, high, codes, numbers, points))
+    return found
+
+
+def possible_melds(
+    counts: Sequence[int], *, sets: bool, runs: bool, rules: MeldRules = DEFAULT_MELD_RULES
+) -> list[Meld]:
+    """Every distinct valid meld that can be made from a hand (57 counts by code).
+
+    Args:
+        counts: the hand, as :func:`hand_counts` gives it.
+        sets: include sets (R8).
+        runs: include runs (R7).
+        rules: how many Rooks a meld may hold (R13 interpretation).
+
+    Returns:
+        Runs for every colour and span the cards can fill (Rooks filling gaps or
+        standing in for held cards), then sets for every number and choice of
+        colours and Rooks; no two equal.
+    """
+    rooks = counts[ROOK_CODE]
+    found: list[Meld] = []
+    if runs:
+        for run in _run_candidates(counts, rooks, rules):
+            found.append(RunMeld(COLOURS[run.colour], run.low, run.high, run.rook_numbers))
+    if sets:
+        for number in range(1, 15):
+            have = [counts[ci * 14 + number - 1] for ci in range(4)]
+            if sum(have) + rooks < 3:
+                continue
+            for take in _sub_multisets(have):
+                naturals = sum(take)
+                colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
+                for extra in range(max(0, 3 - naturals), rooks + 1):
+                    if rules.allows(naturals, extra):
+                        found.append(SetMeld(number, colours, extra))
+    return found
+
+
+def _sub_multisets(have: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Every count vector below ``have`` (one entry per colour)."""
+
+    def go(i: int, prefix: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+        if i == len(have):
+            yield prefix
+            return
+        for n in range(have[i] + 1):
+            yield from go(i + 1, (*prefix, n))
+
+    yield from go(0, ())

@@ -1,0 +1,273 @@
+"""Melds: runs and sets, with Rooks standing for the cards they replace (R7, R8, R13).
+
+A meld is a canonical, hashable value that records what every Rook in it
+stands for:
+
+* :class:`RunMeld` - one colour, consecutive numbers ``low..high`` (no wrap
+  around: 14 is highest, 1 lowest), at least four cards; ``rooks`` lists the
+  numbers the Rooks stand for (R7, R13).
+* :class:`SetMeld` - one number, any colours (identical cards allowed with
+  several decks), at least three cards; ``rooks`` counts the Rooks (R8).
+
+*Interpretation (Rooks per meld):* every meld holds at least ``min_naturals``
+natural cards (default 2); the variant rule "more naturals than Rooks" is
+``naturals_exceed_rooks=True``.
+
+Notation: the cards of the meld separated by spaces, a Rook written ``*`` and
+what it stands for: ``R3 R4 *R5 R6`` (a run), ``R7 B7 *7`` (a set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from cardrules.errors import InvalidMoveError
+from cardrules_rook.cards import COLOURS, ROOK, Card, natural
+
+__all__ = [
+    "Meld",
+    "MeldRules",
+    "RunMeld",
+    "SetMeld",
+    "meld_from_str",
+    "melds_of",
+    "run_from_cards",
+    "set_from_cards",
+]
+
+
+@attrs.frozen
+class MeldRules:
+    """How many Rooks a meld may hold (the *Interpretation* of R7/R8 with R13).
+
+    Attributes:
+        min_naturals: natural cards every meld must hold (default 2).
+        naturals_exceed_rooks: a meld must hold more natural cards than Rooks
+            (variant rule; default ``False``).
+    """
+
+    min_naturals: int = 2
+    naturals_exceed_rooks: bool = False
+
+    def allows(self, naturals: int, rooks: int) -> bool:
+        """Whether a meld with this many natural cards and Rooks is allowed."""
+        if naturals < self.min_naturals:
+            return False
+        return not (self.naturals_exceed_rooks and naturals <= rooks)
+
+
+DEFAULT_MELD_RULES = MeldRules()
+
+
+def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in COLOURS:
+        raise InvalidMoveError(f"a run's colour is one of R, Y, G, B, got {value!r}")
+
+
+@attrs.frozen
+class RunMeld:
+    """A run: ``colour`` from ``low`` to ``high``; Rooks stand for the numbers in ``rooks``.
+
+    >>> run = RunMeld("R", 3, 6, (5,))
+    >>> str(run), run.is_valid()
+    ('R3 R4 *R5 R6', True)
+    """
+
+    colour: str = attrs.field(validator=_colour)
+    low: int
+    high: int
+    rooks: tuple[int, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.low <= self.high <= 14:
+            raise InvalidMoveError(f"a run spans numbers 1-14 upward, got {self.low}-{self.high}")
+        if list(self.rooks) != sorted(set(self.rooks)) or any(
+            not self.low <= r <= self.high for r in self.rooks
+        ):
+            raise InvalidMoveError(
+                f"Rooks of a run stand for distinct numbers within it: {self.rooks}"
+            )
+
+    kind = "run"
+
+    @property
+    def length(self) -> int:
+        """Number of cards."""
+        return self.high - self.low + 1
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        """The natural cards, lowest first."""
+        return tuple(
+            natural(self.colour, n) for n in range(self.low, self.high + 1) if n not in self.rooks
+        )
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the meld: the naturals, then one Rook per Rook."""
+        return self.naturals + (ROOK,) * len(self.rooks)
+
+    def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
+        """R7: four or more cards, and enough natural cards (R13 interpretation)."""
+        return self.length >= 4 and rules.allows(self.length - len(self.rooks), len(self.rooks))
+
+    def stands_for(self) -> tuple[Card, ...]:
+        """What each Rook stands for (R13), as natural cards."""
+        return tuple(natural(self.colour, n) for n in self.rooks)
+
+    def __str__(self) -> str:
+        return " ".join(
+            f"*{self.colour}{n}" if n in self.rooks else f"{self.colour}{n}"
+            for n in range(self.low, self.high + 1)
+        )
+
+
+@attrs.frozen
+class SetMeld:
+    """A set of ``number``: naturals of ``colours`` (sorted, repeats allowed) and ``rooks`` Rooks.
+
+    >>> str(SetMeld(7, ("R", "R", "B"), 1))
+    'R7 R7 B7 *7'
+    """
+
+    number: int
+    colours: tuple[str, ...]
+    rooks: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.number <= 14:
+            raise InvalidMoveError(f"a set's number is 1-14, got {self.number}")
+        if any(c not in COLOURS for c in self.colours) or list(self.colours) != sorted(
+            self.colours, key=COLOURS.index
+        ):
+            raise InvalidMoveError(
+                f"a set's colours are R, Y, G, B in that order, got {self.colours}"
+            )
+        if self.rooks < 0:
+            raise InvalidMoveError("a set cannot hold fewer than 0 Rooks")
+
+    kind = "set"
+
+    @property
+    def length(self) -> int:
+        """Number of cards."""
+        return len(self.colours) + self.rooks
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        """The natural cards."""
+        return tuple(natural(c, self.number) for c in self.colours)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the meld: the naturals, then the Rooks."""
+        return self.naturals + (ROOK,) * self.rooks
+
+    def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
+        """R8: three or more cards of one number, and enough natural cards (R13 interpretation)."""
+        return self.length >= 3 and rules.allows(len(self.colours), self.rooks)
+
+    def __str__(self) -> str:
+        return " ".join(
+            [*(f"{c}{self.number}" for c in self.colours), *[f"*{self.number}"] * self.rooks]
+        )
+
+
+Meld = RunMeld | SetMeld
+
+
+def set_from_cards(cards: Iterable[Card], rooks: int = 0) -> SetMeld:
+    """The set of these natural cards (all of one number) plus ``rooks`` Rooks.
+
+    Raises:
+        cardrules.InvalidMoveError: the cards are not all naturals of one number.
+    """
+    cards = list(cards)
+    numbers = {c.number for c in cards}
+    if len(numbers) != 1 or 0 in numbers:
+        raise InvalidMoveError("a set's natural cards all have one number")
+    colours = tuple(sorted((c.colour for c in cards), key=COLOURS.index))
+    return SetMeld(numbers.pop(), colours, rooks)
+
+
+def run_from_cards(cards: Iterable[Card], rooks: Iterable[int] = ()) -> RunMeld:
+    """The run of these natural cards (one colour) with Rooks standing for ``rooks``.
+
+    Raises:
+        cardrules.InvalidMoveError: the cards do not form a gap-free run once the
+            Rooks are in place.
+    """
+    cards = list(cards)
+    colours = {c.colour for c in cards}
+    if len(colours) != 1 or "" in colours:
+        raise InvalidMoveError("a run's natural cards all have one colour")
+    numbers = sorted([c.number for c in cards] + list(rooks))
+    if len(set(numbers)) != len(numbers) or numbers[-1] - numbers[0] + 1 != len(numbers):
+        raise InvalidMoveError("a run's numbers are consecutive, each once")
+    return RunMeld(colours.pop(), numbers[0], numbers[-1], tuple(sorted(rooks)))
+
+
+def meld_from_str(text: str) -> Meld:
+    """Parse meld notation: ``"R3 R4 *R5 R6"`` or ``"R7 B7 *7"``.
+
+    Raises:
+        cardrules.InvalidMoveError: the text is not a meld.
+
+    >>> meld_from_str("b7 *7 r7")
+    SetMeld(number=7, colours=('R', 'B'), rooks=1)
+    """
+    words = text.split()
+    if not words:
+        raise InvalidMoveError("an empty meld")
+    naturals = [Card.from_str(w) for w in words if not w.startswith("*")]
+    stands = [w[1:] for w in words if w.startswith("*")]
+    if any(c.is_rook for c in naturals):
+        raise InvalidMoveError(f"write a Rook as * and what it stands for (*R5 or *7): {text!r}")
+    if stands and all(s.isdigit() for s in stands):
+        return set_from_cards(naturals, len(stands))
+    if not stands and len({c.number for c in naturals}) == 1:
+        return set_from_cards(naturals)
+    rook_cards = [Card.from_str(s) for s in stands]
+    colours = {c.colour for c in naturals} | {c.colour for c in rook_cards}
+    if len(colours) != 1:
+        raise InvalidMoveError(f"not a meld: {text!r} (a run has one colour, a set one number)")
+    if naturals:
+        return run_from_cards(naturals, [c.number for c in rook_cards])
+    raise InvalidMoveError(f"not a meld: {text!r} (a meld needs natural cards)")
+
+
+def melds_of(cards: Sequence[Card], rules: MeldRules = DEFAULT_MELD_RULES) -> tuple[Meld, ...]:
+    """Every valid meld these exact cards form, with what each Rook stands for (R7, R8, R13).
+
+    Args:
+        cards: the group of cards (naturals and Rooks; repeats allowed).
+        rules: how many Rooks a meld may hold.
+
+    Returns:
+        The valid readings: a set, and/or each way to place the Rooks in a run;
+        ``()`` when the cards form no meld.
+
+    >>> [str(m) for m in melds_of([Card.from_str(c) for c in "R3 R4 Rook R6".split()])]
+    ['R3 R4 *R5 R6']
+    >>> melds_of([Card.from_str(c) for c in "R12 R13 R14 R1".split()])
+    ()
+    """
+    naturals = [c for c in cards if not c.is_rook]
+    rooks = len(cards) - len(naturals)
+    found: list[Meld] = []
+    if naturals and len({c.number for c in naturals}) == 1:
+        candidate = set_from_cards(naturals, rooks)
+        if candidate.is_valid(rules):
+            found.append(candidate)
+    colours = {c.colour for c in naturals}
+    numbers = sorted(c.number for c in naturals)
+    if naturals and len(colours) == 1 and len(set(numbers)) == len(numbers):
+        length = len(cards)
+        colour = colours.pop()
+        for low in range(max(1, numbers[-1] - length + 1), min(numbers[0], 15 - length) + 1):
+            span = range(low, low + length)
+            fill = tuple(n for n in span if n not in numbers)
+            run = RunMeld(colour, low, low + length - 1, fill)
+            if run.is_valid(rules):
+                found.append(run)
+    return tuple(found)

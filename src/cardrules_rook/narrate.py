@@ -1,0 +1,77 @@
+"""Readable, spectator-safe descriptions of Toonerville Rook moves (for the CLI).
+
+Hands stay hidden: only their sizes are shown, and a card drawn from the draw
+pile (or a buyer's penalty card) is never named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from cardrules.moves import Move
+from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.state import RookRound
+
+__all__ = ["narrate", "table_view"]
+
+
+def table_view(state: RookRound) -> Table:
+    """The melds on the table, numbered, with their owners."""
+    table = Table(show_header=True, box=None, padding=(0, 1), title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("meld")
+    table.add_column("by")
+    for index, (meld, owner) in enumerate(zip(state.table, state.owners, strict=True)):
+        table.add_row(str(index), str(meld), f"seat {owner}")
+    return table
+
+
+def _sizes(state: RookRound) -> str:
+    sizes = ", ".join(f"seat {s}: {state.hand_size(s)}" for s in range(state.players))
+    top = state.discards.top_or_none()
+    return f"[dim]hands {sizes}; draw pile {len(state.stock)}; discard {top or '(empty)'}[/dim]"
+
+
+def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[Any]:
+    """Lines (rich markup) and tables describing ``move`` by ``seat``."""
+    out: list[Any] = []
+    who = f"[bold]seat {seat}[/bold]"
+    if isinstance(move, Take):
+        out.append(f"{who} takes {before.discards.top} from the discard pile")
+    elif isinstance(move, Draw):
+        top = before.discards.top_or_none()
+        offer = f" (others may buy {top})" if after.phase.value == "buy" else ""
+        out.append(f"{who} draws from the draw pile{offer}")
+    elif isinstance(move, Buy):
+        out.append(f"[yellow]{who} buys {before.discards.top} and a penalty card[/yellow]")
+    elif isinstance(move, Pass):
+        out.append(f"[dim]{who} does not buy[/dim]")
+    elif isinstance(move, MeldDown | LayDown):
+        melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
+        for meld in melds:
+            out.append(f"{who} melds {meld}")
+        if not before.down[seat] and after.down[seat]:
+            out.append(f"{who} [bold]is down[/bold] with the contract: {after.contract}")
+    elif isinstance(move, LayOff):
+        shown = f"a Rook as {move.number}" if move.card.is_rook else str(move.card)
+        out.append(f"{who} lays off {shown} on meld {move.target}")
+    elif isinstance(move, Swap):
+        out.append(f"{who} swaps {move.card} for the Rook in meld {move.target}")
+    elif isinstance(move, Discard):
+        out.append(f"{who} discards {move.card}")
+    if after.is_round_over:
+        if after.went_out is not None:
+            out.append(f"[bold]{who} goes out: round {after.round + 1} is over[/bold]")
+        else:
+            out.append(f"[bold]The draw pile ran out: round {after.round + 1} is over[/bold]")
+        for s in range(after.players):
+            cards = " ".join(map(str, after.hand(s))) or "-"
+            out.append(f"  seat {s} holds: {cards}")
+        return out
+    if isinstance(move, Discard):
+        if after.table:
+            out.append(table_view(after))
+        out.append(_sizes(after))
+    return out

@@ -1,0 +1,85 @@
+"""Options of Toonerville Rook: one field per *Interpretation* of the rules.
+
+Every default is the rules file's default; each field names its rule id.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from cardrules_rook.melds import MeldRules
+
+__all__ = ["RookOptions"]
+
+
+def _optional_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ValueError(f"{attribute.name} must be a whole number >= 0 or None, got {value!r}")
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+
+
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be true or false, got {value!r}")
+
+
+def _rounds(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 11:
+        raise ValueError(f"{attribute.name} must be 1 to 11, got {value!r}")
+
+
+@attrs.frozen
+class RookOptions:
+    """The settings of a Toonerville Rook match (defaults = the rules).
+
+    Attributes:
+        first_dealer: R6. The seat that deals round 1 (0).
+        rotate_dealer: R6. The deal passes one seat left each round (``True``);
+            the player left of the dealer plays first.
+        min_naturals: R7/R8 with R13. Natural cards every meld holds (2).
+        naturals_exceed_rooks: R13. A meld must hold more natural cards than
+            Rooks (``False``; variant ``more-naturals``).
+        buy_limit: R10. Buys per player per round (``None``: no limit; variant
+            ``three-buys`` sets 3).
+        down_players_may_buy: R10. A player who has laid down may buy (``True``).
+        lay_off_same_turn: R11. Laying off is allowed in the turn of the
+            lay-down (``True``); ``False``: only from the next turn (variant
+            ``lay-off-next-turn``).
+        lay_down_extra_melds: R11. The first lay-down is exactly the contract
+            (``False``); ``True``: more melds may be made in that turn.
+        last_round_whole_hand: R12. In round 11 a player lays down only with
+            every card and cannot go out by discarding (``True``); ``False``:
+            round 11 is played like the others.
+        stock_rebuilds: R16. Rebuilds of the draw pile per round (1; ``None``:
+            no limit, variant ``unlimited-rebuilds``).
+        tie: R19. ``"shared"``: a tie for lowest total is a shared win
+            (default); ``"last-round"``: the tied player with the lowest score in
+            the last round wins, and only a remaining tie is shared.
+        rounds: R4. Rounds played, from round 1 of the contract table (11).
+    """
+
+    first_dealer: int = attrs.field(default=0, validator=_count)
+    rotate_dealer: bool = attrs.field(default=True, validator=_bool)
+    min_naturals: int = attrs.field(default=2, validator=_count)
+    naturals_exceed_rooks: bool = attrs.field(default=False, validator=_bool)
+    buy_limit: int | None = attrs.field(default=None, validator=_optional_count)
+    down_players_may_buy: bool = attrs.field(default=True, validator=_bool)
+    lay_off_same_turn: bool = attrs.field(default=True, validator=_bool)
+    lay_down_extra_melds: bool = attrs.field(default=False, validator=_bool)
+    last_round_whole_hand: bool = attrs.field(default=True, validator=_bool)
+    stock_rebuilds: int | None = attrs.field(default=1, validator=_optional_count)
+    tie: Literal["shared", "last-round"] = attrs.field(
+        default="shared", validator=attrs.validators.in_(("shared", "last-round"))
+    )
+    rounds: int = attrs.field(default=11, validator=_rounds)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """The Rooks-per-meld rules as a :class:`MeldRules`."""
+        return MeldRules(self.min_naturals, self.naturals_exceed_rooks)

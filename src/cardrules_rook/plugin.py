@@ -1,0 +1,166 @@
+"""Toonerville Rook as a cardrules plugin (entry point ``toonerville-rook``).
+
+This module holds only hook implementations, written exactly as a third-party
+plugin would write them; the rules live in the modules they call.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardrules import hookimpl
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.engine import Game
+from cardrules.errors import IllegalMoveError, OptionsError
+from cardrules.moves import Move
+from cardrules.registry import GameSpec, VariantSpec
+from cardrules_rook import narrate, rules, scoring
+from cardrules_rook.bots import GreedyBot
+from cardrules_rook.cards import Card
+from cardrules_rook.deck import game_deck
+from cardrules_rook.moves import LayDown, parse_move
+from cardrules_rook.observation import RookObservation, observe
+from cardrules_rook.options import RookOptions
+from cardrules_rook.state import RookRound
+
+NAME = "toonerville-rook"
+
+
+@hookimpl
+def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
+    register(
+        GameSpec(
+            name=NAME,
+            title="Toonerville Rook",
+            min_players=3,
+            max_players=5,
+            options_type=RookOptions,
+            plugin=sys.modules[__name__],
+            summary="Contract rummy with Rook decks: eleven rounds, lowest total wins.",
+            bots={"greedy": GreedyBot},
+        )
+    )
+
+
+@hookimpl
+def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None:
+    register(
+        VariantSpec(
+            "three-buys", NAME, "R10: at most three buys per player per round.", {"buy_limit": 3}
+        )
+    )
+    register(
+        VariantSpec(
+            "more-naturals",
+            NAME,
+            "R13: a meld needs more natural cards than Rooks.",
+            {"naturals_exceed_rooks": True},
+        )
+    )
+    register(
+        VariantSpec(
+            "lay-off-next-turn",
+            NAME,
+            "R11: lay off only from the turn after going down.",
+            {"lay_off_same_turn": False},
+        )
+    )
+    register(
+        VariantSpec(
+            "unlimited-rebuilds",
+            NAME,
+            "R16: no limit on draw-pile rebuilds.",
+            {"stock_rebuilds": None},
+        )
+    )
+
+
+def _options(game: Game) -> RookOptions:
+    options = game.options
+    assert isinstance(options, RookOptions)
+    return options
+
+
+@hookimpl(trylast=True)
+def cardrules_validate(game: Game) -> None:
+    options = _options(game)
+    if options.first_dealer >= game.players:
+        raise OptionsError(
+            f"first_dealer must be a seat 0 to {game.players - 1}, got {options.first_dealer}"
+        )
+    if options.min_naturals < 1:
+        raise OptionsError("min_naturals must be at least 1: a meld needs a natural card")
+
+
+@hookimpl(trylast=True)
+def cardrules_deck(game: Game) -> DeckComposition[Card]:
+    return game_deck(game.players)
+
+
+@hookimpl(trylast=True)
+def cardrules_rounds(game: Game) -> int:
+    return _options(game).rounds
+
+
+@hookimpl(trylast=True)
+def cardrules_new_round(
+    game: Game, round: int, deck: DeckComposition[Card], chance: Chance
+) -> RookRound:
+    return rules.deal_round(_options(game), game.players, round, deck, chance)
+
+
+@hookimpl(trylast=True)
+def cardrules_legal_moves(game: Game, state: RookRound) -> list[Move]:
+    return rules.legal_moves(state)
+
+
+@hookimpl(trylast=True)
+def cardrules_accept_unlisted(game: Game, state: RookRound, move: Move) -> bool:
+    return isinstance(move, LayDown) and rules.is_legal_lay_down(state, move)
+
+
+@hookimpl(trylast=True)
+def cardrules_apply_move(game: Game, state: RookRound, move: Move, chance: Chance) -> RookRound:
+    rules.apply_move(state, move, chance)
+    return state
+
+
+@hookimpl(trylast=True)
+def cardrules_explain_illegal(game: Game, state: RookRound, move: Move) -> IllegalMoveError:
+    return rules.explain_illegal(state, move, game.rounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_parse_move(game: Game, text: str) -> Move:
+    return parse_move(text)
+
+
+@hookimpl(trylast=True)
+def cardrules_observation(
+    game: Game,
+    state: RookRound,
+    seat: int,
+    round_scores: Sequence[tuple[int, ...]],
+    legal_moves: tuple[Move, ...],
+) -> RookObservation:
+    return observe(state, seat, tuple(round_scores), legal_moves)
+
+
+@hookimpl(trylast=True)
+def cardrules_score_round(game: Game, state: RookRound) -> tuple[int, ...]:
+    return scoring.round_scores([state.hand(s) for s in range(state.players)], state.went_out)
+
+
+@hookimpl(trylast=True)
+def cardrules_match_winners(game: Game, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    return scoring.match_winners(round_scores, tie=_options(game).tie)
+
+
+@hookimpl(trylast=True)
+def cardrules_narrate(
+    game: Game, before: RookRound, seat: int, move: Move, after: RookRound
+) -> list[Any]:
+    return narrate.narrate(before, seat, move, after)

@@ -1,0 +1,524 @@
+"""Contract search: find a lay-down that meets a contract, or prove there is none (R11).
+
+Given a hand (a multiset: identical cards from different decks are one card,
+R2) and a contract of ``sets`` sets and ``runs`` runs, :func:`find_lay_down`
+returns the lay-down that leaves the fewest points in hand (R17 values), melds
+as long as the cards allow; ``whole_hand=True`` requires every card to be melded
+(round 11, R12). :func:`can_lay_down` answers only whether one exists.
+
+How it works (exact, and fast because colours are independent):
+
+1. Choose the set plan: which numbers the sets use and how many sets each. A
+   set takes every natural card of its number that no run takes.
+2. For each colour alone, list the run plans: multisets of spans (low, high)
+   with the Rooks each needs. A run uses a held card wherever it can, except
+   that at a set number it may leave the card to the sets and use a Rook.
+   Each colour's spans are enumerated once per hand colour and cached.
+3. Combine the colours by dynamic programming over (runs, Rooks, cards taken
+   from each set number), keeping the best points per combination.
+4. Spare Rooks go into the sets (a set may be any length), or are already in
+   the runs as Rook-filled ends.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations, product
+
+import attrs
+
+from cardrules_rook.cards import COLOURS, ROOK_CODE, Card, card_of_code
+from cardrules_rook.hand_melds import possible_melds
+from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+
+__all__ = ["LayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
+
+#: Points of a natural card by number (R17); index 0 unused.
+_PTS = (0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10)
+
+
+@attrs.frozen
+class LayDown:
+    """A lay-down meeting a contract.
+
+    Attributes:
+        melds: the runs (by colour), then the sets.
+        left: the cards left in hand, in code order.
+        points_left: what ``left`` would score (R17).
+    """
+
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+    points_left: int
+
+
+def hand_counts(cards: Iterable[Card]) -> list[int]:
+    """The hand as 57 counts indexed by card code (56 is the Rook)."""
+    counts = [0] * 57
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+# ------------------------------------------------------------------ one colour
+
+Span = tuple[int, int]
+
+
+def _run_need(length: int, rules: MeldRules) -> int:
+    """Natural cards a run of this length needs (R13 interpretation)."""
+    need = rules.min_naturals
+    if rules.naturals_exceed_rooks:
+        need = max(need, length // 2 + 1)
+    return need
+
+
+@attrs.frozen
+class _SpanSet:
+    """Runs of one colour as spans, with what they use when they take every card they can."""
+
+    spans: tuple[Span, ...]
+    cover: tuple[int, ...]  # runs over each number (index 0 unused)
+    used: tuple[int, ...]  # natural cards the runs use per number
+    rooks: int  # Rooks the runs need
+    points: int  # points of the natural cards used
+    leftover: int  # natural cards of the colour the runs leave
+    valid: bool  # every run gets the natural cards it needs
+    room: int  # spare Rooks the runs could still take at their ends
+
+
+@functools.lru_cache(maxsize=4096)
+def _span_sets(
+    h: tuple[int, ...], rooks: int, max_runs: int, rules: MeldRules
+) -> tuple[_SpanSet, ...]:
+    """Multisets of at most ``max_runs`` spans one colour can fill.
+
+    ``h[n]`` holds the colour's count of number ``n`` (index 0 unused). A span
+    qualifies if it could hold enough natural cards and its gaps fit in the
+    Rooks; a multiset qualifies if the Rooks it needs (coverage beyond the cards
+    held) fit.
+    """
+    spans: list[Span] = []
+    for low in range(1, 12):
+        missing = present = 0
+        for high in range(low, 15):
+            if h[high]:
+                present += 1
+            else:
+                missing += 1
+                if missing > rooks:
+                    break
+            length = high - low + 1
+            if length < 4 or present < _run_need(length, rules):
+                continue
+            # A longer run with a Rook at an end is this run less that Rook plus a
+            # spare Rook placed back at the end, so only length 4 keeps Rook ends.
+            if length == 4 or (h[low] and h[high]):
+                spans.append((low, high))
+    budget = sum(h) + rooks
+    total = sum(h)
+    found: list[_SpanSet] = []
+    cover = [0] * 15
+    chosen: list[Span] = []
+
+    def record(need: int) -> None:
+        used = tuple(min(c, k) for c, k in zip(cover, h, strict=True))
+        points = sum(u * p for u, p in zip(used, _PTS, strict=True))
+        holds = _assign(chosen, used, cover, rules) if chosen else []
+        room = _room(chosen, holds, rules) if holds is not None else 0
+        found.append(
+            _SpanSet(
+                tuple(chosen),
+                tuple(cover),
+                used,
+                need,
+                points,
+                total - sum(used),
+                holds is not None,
+                room,
+            )
+        )
+
+    def go(start: int, length_used: int, need: int) -> None:
+        record(need)
+        if len(chosen) == max_runs:
+            return
+        for index in range(start, len(spans)):
+            low, high = spans[index]
+            length = high - low + 1
+            if length_used + length > budget:
+                continue
+            extra = 0
+            for n in range(low, high + 1):
+                if cover[n] >= h[n]:
+                    extra += 1
+            if need + extra > rooks:
+                continue
+            for n in range(low, high + 1):
+                cover[n] += 1
+            chosen.append((low, high))
+            go(index, length_used + length, need + extra)
+            chosen.pop()
+            for n in range(low, high + 1):
+                cover[n] -= 1
+
+    go(0, 0, 0)
+    return tuple(found)
+
+
+def _room(spans: Sequence[Span], holds: Sequence[set[int]], rules: MeldRules) -> int:
+    """Spare Rooks these runs could take at their ends (R7: at most 14 long; R13 rule)."""
+    room = 0
+    for (low, high), held in zip(spans, holds, strict=True):
+        length = high - low + 1
+        free = 14 - length
+        if rules.naturals_exceed_rooks:
+            free = min(free, len(held) - (length - len(held)) - 1)
+        room += max(free, 0)
+    return room
+
+
+def _assign(
+    spans: Sequence[Span], naturals: Sequence[int], cover: Sequence[int], rules: MeldRules
+) -> list[set[int]] | None:
+    """Give each run the numbers where it uses a natural card, meeting every run's need.
+
+    ``naturals[n]`` cards of number ``n`` are shared by the ``cover[n]`` runs
+    over it (one each). Returns per run the numbers it holds naturally, or None.
+    """
+    holds: list[set[int]] = [set() for _ in spans]
+    contested: list[tuple[int, list[int]]] = []
+    for n in range(1, 15):
+        if not cover[n] or not naturals[n]:
+            continue
+        over = [i for i, (lo, hi) in enumerate(spans) if lo <= n <= hi]
+        if naturals[n] >= cover[n]:
+            for i in over:
+                holds[i].add(n)
+        else:
+            contested.append((n, over))
+    needs = [_run_need(hi - lo + 1, rules) for lo, hi in spans]
+    if not contested:
+        ok = all(len(held) >= need for held, need in zip(holds, needs, strict=True))
+        return holds if ok else None
+
+    def go(k: int) -> bool:
+        if k == len(contested):
+            return all(len(holds[i]) >= needs[i] for i in range(len(spans)))
+        n, over = contested[k]
+        for chosen in combinations(over, naturals[n]):
+            for i in chosen:
+                holds[i].add(n)
+            if go(k + 1):
+                return True
+            for i in chosen:
+                holds[i].discard(n)
+        return False
+
+    return holds if go(0) else None
+
+
+@attrs.frozen
+class _ColourPlan:
+    """Runs of one colour: spans, cards taken at each set number, Rooks, points."""
+
+    spans: tuple[Span, ...]
+    takes: tuple[int, ...]
+    rooks: int
+    points: int
+    leftover: int
+    naturals: tuple[int, ...]  # cards used by the runs per number (index 0 unused)
+    room: int  # spare Rooks the runs could take at their ends
+
+
+@functools.lru_cache(maxsize=4096)
+def _colour_plans(
+    h: tuple[int, ...],
+    rooks: int,
+    max_runs: int,
+    set_numbers: tuple[int, ...],
+    rules: MeldRules,
+    whole: bool,
+    track_room: bool,
+) -> dict[tuple[int, int, tuple[int, ...], int], _ColourPlan]:
+    """The best run plan of one colour per (runs, Rooks, cards taken at set numbers, room).
+
+    At a set number the runs may leave cards to the sets and use Rooks instead;
+    the cards of set numbers count for the sets, not here. ``room`` (spare
+    Rooks the runs could take, capped at the Rooks held) is kept apart only when
+    ``track_room``: when spare Rooks cannot all go into sets.
+    """
+    best: dict[tuple[int, int, tuple[int, ...], int], _ColourPlan] = {}
+    for entry in _span_sets(h, rooks, max_runs, rules):
+        used = entry.used
+        points = entry.points
+        leftover = entry.leftover
+        for n in set_numbers:
+            points -= used[n] * _PTS[n]
+            leftover -= h[n] - used[n]
+        if whole and leftover:
+            continue
+        choices = [range(used[n], -1, -1) for n in set_numbers]
+        for takes in product(*choices):
+            reduced = sum(used[n] - t for n, t in zip(set_numbers, takes, strict=True))
+            run_rooks = entry.rooks + reduced
+            if run_rooks > rooks:
+                continue
+            room = entry.room
+            if reduced:
+                naturals = list(used)
+                for n, t in zip(set_numbers, takes, strict=True):
+                    naturals[n] = t
+                holds = _assign(entry.spans, naturals, entry.cover, rules)
+                if holds is None:
+                    continue
+                kept = tuple(naturals)
+                room = _room(entry.spans, holds, rules)
+            elif not entry.valid:
+                continue
+            else:
+                kept = used
+            key = (len(entry.spans), run_rooks, takes, min(room, rooks) if track_room else 0)
+            old = best.get(key)
+            if old is None or points > old.points:
+                best[key] = _ColourPlan(entry.spans, takes, run_rooks, points, leftover, kept, room)
+    return best
+
+
+# ------------------------------------------------------------------ sets
+
+
+def _set_min(rules: MeldRules) -> int:
+    """Natural cards a set needs (R13 interpretation); with more-naturals-than-Rooks, 2."""
+    return max(rules.min_naturals, 2) if rules.naturals_exceed_rooks else rules.min_naturals
+
+
+def _set_plans(
+    totals: Sequence[int], sets: int, rules: MeldRules
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Each way to spread ``sets`` sets over numbers: ``((number, sets of it), ...)``."""
+    need = _set_min(rules)
+    numbers = sorted((n for n in range(1, 15) if totals[n] >= need), key=lambda n: -totals[n])
+    plan: list[tuple[int, int]] = []
+
+    def go(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if left == 0:
+            yield tuple(plan)
+            return
+        if i == len(numbers):
+            return
+        n = numbers[i]
+        for j in range(min(left, totals[n] // need), -1, -1):
+            if j:
+                plan.append((n, j))
+            yield from go(i + 1, left - j)
+            if j:
+                plan.pop()
+
+    yield from go(0, sets)
+
+
+# ------------------------------------------------------------------ the search
+
+
+@attrs.frozen
+class _Found:
+    points: int
+    plans: tuple[_ColourPlan, ...]
+    set_plan: tuple[tuple[int, int], ...]
+    placed: int
+
+
+_Key = tuple[int, int, tuple[int, ...], int]
+
+
+def _search(
+    counts: Sequence[int],
+    sets: int,
+    runs: int,
+    whole: bool,
+    rules: MeldRules,
+    first_only: bool,
+    min_rooks: int = 0,
+) -> _Found | None:
+    rooks = counts[ROOK_CODE]
+    colours = [(0, *counts[ci * 14 : ci * 14 + 14]) for ci in range(4)]
+    totals = [sum(h[n] for h in colours) for n in range(15)]
+    set_need = _set_min(rules)
+    # Spare Rooks all fit in a set unless there is none, or the R13 rule limits sets.
+    track_room = sets == 0 or rules.naturals_exceed_rooks
+    best: _Found | None = None
+    for set_plan in _set_plans(totals, sets, rules):
+        numbers = tuple(n for n, _ in set_plan)
+        caps = [totals[n] - set_need * j for n, j in set_plan]
+        states: dict[_Key, tuple[int, tuple[_ColourPlan, ...]]] = {
+            (0, 0, (0,) * len(numbers), 0): (0, ())
+        }
+        for h in colours:
+            options = _colour_plans(h, rooks, runs, numbers, rules, whole, track_room)
+            merged: dict[_Key, tuple[int, tuple[_ColourPlan, ...]]] = {}
+            for (j, q, taken, room), (points, chosen) in states.items():
+                for (pj, pq, ptakes, proom), plan in options.items():
+                    nj, nq = j + pj, q + pq
+                    if nj > runs or nq > rooks:
+                        continue
+                    ntaken = tuple(a + b for a, b in zip(taken, ptakes, strict=True))
+                    if any(t > cap for t, cap in zip(ntaken, caps, strict=True)):
+                        continue
+                    key = (nj, nq, ntaken, min(room + proom, rooks))
+                    value = points + plan.points
+                    old = merged.get(key)
+                    if old is None or value > old[0]:
+                        merged[key] = (value, (*chosen, plan))
+            states = merged
+        set_points = sum(totals[n] * _PTS[n] for n in numbers)
+        for (j, q, taken, run_room), (points, chosen) in states.items():
+            if j != runs:
+                continue
+            deficit = 0
+            set_room = 0
+            for (n, count), t in zip(set_plan, taken, strict=True):
+                have = totals[n] - t
+                lack = max(0, 3 * count - have)
+                deficit += lack
+                set_room += have - lack - count
+            used = q + deficit
+            if used > rooks:
+                continue
+            spare = rooks - used
+            if not track_room:
+                placed = spare
+            else:
+                placed = min(spare, run_room + (max(set_room, 0) if sets else 0))
+            if whole and placed < spare:
+                continue
+            if used + placed < min_rooks:
+                continue
+            total = points + set_points + 25 * (used + placed)
+            if best is None or total > best.points:
+                best = _Found(total, chosen, set_plan, placed)
+                if first_only:
+                    return best
+    return best
+
+
+def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> LayDown:
+    """Turn the search's choice into melds and the cards left in hand."""
+    left = list(counts)
+    runs: list[RunMeld] = []
+    for ci, plan in enumerate(found.plans):
+        if not plan.spans:
+            continue
+        cover = [0] * 15
+        for low, high in plan.spans:
+            for n in range(low, high + 1):
+                cover[n] += 1
+        holds = _assign(plan.spans, plan.naturals, cover, rules)
+        assert holds is not None
+        for (low, high), held in zip(plan.spans, holds, strict=True):
+            rook_numbers = tuple(n for n in range(low, high + 1) if n not in held)
+            for n in held:
+                left[ci * 14 + n - 1] -= 1
+            left[ROOK_CODE] -= len(rook_numbers)
+            runs.append(RunMeld(COLOURS[ci], low, high, rook_numbers))
+    spare = found.placed
+    left[ROOK_CODE] -= spare
+    sets: list[SetMeld] = []
+    for number, count in found.set_plan:
+        colours = [COLOURS[ci] for ci in range(4) for _ in range(left[ci * 14 + number - 1])]
+        for ci in range(4):
+            left[ci * 14 + number - 1] = 0
+        groups: list[list[str]] = [[] for _ in range(count)]
+        for i, colour in enumerate(colours):
+            groups[i % count].append(colour)
+        for group in groups:
+            rooks = max(0, 3 - len(group))
+            left[ROOK_CODE] -= rooks
+            extra = spare if not rules.naturals_exceed_rooks else min(spare, len(group) - rooks - 1)
+            spare -= max(extra, 0)
+            ordered = tuple(sorted(group, key=COLOURS.index))
+            sets.append(SetMeld(number, ordered, rooks + max(extra, 0)))
+    for i, run in enumerate(runs):
+        while (
+            spare
+            and run.length < 14
+            and (not rules.naturals_exceed_rooks or len(run.naturals) > len(run.rooks) + 1)
+        ):
+            if run.high < 14:
+                run = RunMeld(run.colour, run.low, run.high + 1, (*run.rooks, run.high + 1))
+            else:
+                run = RunMeld(run.colour, run.low - 1, run.high, (run.low - 1, *run.rooks))
+            spare -= 1
+        runs[i] = run
+    assert spare == 0
+    cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
+    return LayDown((*runs, *sets), cards, sum(c.points for c in cards))
+
+
+def _counts_of(hand: Iterable[Card] | Sequence[int]) -> list[int]:
+    if isinstance(hand, list | tuple) and len(hand) == 57 and all(isinstance(x, int) for x in hand):
+        return list(hand)
+    return hand_counts(hand)  # type: ignore[arg-type]
+
+
+def find_lay_down(
+    hand: Iterable[Card] | Sequence[int],
+    *,
+    sets: int,
+    runs: int,
+    whole_hand: bool = False,
+    rules: MeldRules = DEFAULT_MELD_RULES,
+) -> LayDown | None:
+    """The lay-down of ``sets`` sets and ``runs`` runs leaving the fewest points in hand (R11).
+
+    Args:
+        hand: the cards (repeats allowed: several decks), or 57 counts from
+            :func:`hand_counts`.
+        sets: sets the contract asks for (R4).
+        runs: runs the contract asks for (R4).
+        whole_hand: every card must be melded (round 11, R12).
+        rules: how many Rooks a meld may hold (R13 interpretation).
+
+    Returns:
+        A :class:`LayDown`, or ``None`` when no lay-down meets the contract.
+
+    Raises:
+        ValueError: a negative number of sets or runs.
+
+    >>> from cardrules_rook.cards import Card
+    >>> hand = [Card.from_str(c) for c in "R7 B7 G7 Y3 Y3 Rook B12 R1".split()]
+    >>> found = find_lay_down(hand, sets=2, runs=0)
+    >>> [str(m) for m in found.melds], found.points_left
+    (['R7 G7 B7', 'Y3 Y3 *3'], 15)
+    """
+    if sets < 0 or runs < 0:
+        raise ValueError("a contract asks for 0 or more sets and runs")
+    counts = _counts_of(hand)
+    found = _search(counts, sets, runs, whole_hand, rules, first_only=False)
+    return None if found is None else _build(counts, found, rules)
+
+
+def can_lay_down(
+    hand: Iterable[Card] | Sequence[int],
+    *,
+    sets: int,
+    runs: int,
+    whole_hand: bool = False,
+    rules: MeldRules = DEFAULT_MELD_RULES,
+    min_rooks: int = 0,
+) -> bool:
+    """Whether some lay-down of ``sets`` sets and ``runs`` runs exists (R11).
+
+    Args:
+        hand: the cards, or 57 counts from :func:`hand_counts`.
+        sets: sets the contract asks for.
+        runs: runs the contract asks for.
+        whole_hand: every card must be melded (R12).
+        rules: how many Rooks a meld may hold.
+        min_rooks: the lay-down must meld at least this many Rooks (to play the
+            Rooks owed by a swap, R14).
+    """
+    if sets < 0 or runs < 0:
+        raise ValueError("a contract asks for 0 or more sets and runs")
+    return _search(_counts_of(hand), sets, runs, whole_hand, rules, True, min_rooks) is not None

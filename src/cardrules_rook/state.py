@@ -1,0 +1,168 @@
+"""The state of one Toonerville Rook round (the game plugin's round state).
+
+Hands are multisets: 57 counts per seat indexed by card code (R2: identical
+cards are one card). Seats are ``0 .. players-1``; table melds are numbered in
+the order they were laid.
+"""
+
+from __future__ import annotations
+
+from cardrules.phases import Phase
+from cardrules.piles import Pile
+from cardrules_rook.cards import Card, card_of_code
+from cardrules_rook.contracts import Contract
+from cardrules_rook.melds import Meld
+from cardrules_rook.options import RookOptions
+
+__all__ = ["RookPhase", "RookRound"]
+
+
+class RookPhase(Phase):
+    """What the deciding player is asked now."""
+
+    DRAW = "draw"  #: draw from the draw pile or take the discard (R9)
+    BUY = "buy"  #: buy the offered discard or pass (R10)
+    PLAY = "play"  #: meld, lay off, swap, then discard (R11-R14)
+    OVER = "over"  #: the round is over (R12, R16)
+
+
+class RookRound:
+    """Everything about one round in play.
+
+    Attributes:
+        options: the game's :class:`RookOptions`.
+        players: number of seats.
+        round: index of the round, from 0 (round 1 of R4 is 0).
+        contract: the round's :class:`Contract` (R4).
+        whole_hand: the round's lay-down must use every card and no one goes
+            out by discarding (round 11, R12).
+        dealer: the dealing seat (R6).
+        hands: per seat, 57 card counts by code.
+        stock: the draw pile; the last card is the top (R5).
+        discards: the discard pile, bottom first (R5, R12).
+        table: the melds on the table, in the order laid.
+        owners: the seat that laid each table meld.
+        down: per seat, whether it has laid down its contract (R11).
+        buys: per seat, buys made this round (R10).
+        phase: the :class:`RookPhase`.
+        turn_seat: the seat whose turn it is.
+        current_player: the seat that must decide now (``None`` once over).
+        pending: seats still to be offered the discard (R10).
+        lay_down_left: ``(sets, runs)`` still to lay in a lay-down begun this
+            turn, or ``None``.
+        went_down_this_turn: the turn player laid down this turn (R11).
+        owed_rooks: Rooks taken by a swap this turn and not yet played (R14).
+        rebuilds: draw-pile rebuilds this round (R16).
+        went_out: the seat that went out (R12), if any.
+        ended_by: ``"out"``, ``"stock"`` or ``None`` while playing.
+    """
+
+    __slots__ = (
+        "buys",
+        "contract",
+        "current_player",
+        "dealer",
+        "discards",
+        "down",
+        "ended_by",
+        "hands",
+        "lay_down_left",
+        "options",
+        "owed_rooks",
+        "owners",
+        "pending",
+        "phase",
+        "players",
+        "rebuilds",
+        "round",
+        "stock",
+        "table",
+        "turn_seat",
+        "went_down_this_turn",
+        "went_out",
+        "whole_hand",
+    )
+
+    def __init__(
+        self,
+        options: RookOptions,
+        players: int,
+        round: int,
+        contract: Contract,
+        dealer: int,
+        hands: list[list[int]],
+        stock: Pile[Card],
+        discards: Pile[Card],
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.round = round
+        self.contract = contract
+        self.whole_hand = contract.whole_hand and options.last_round_whole_hand
+        self.dealer = dealer
+        self.hands = hands
+        self.stock = stock
+        self.discards = discards
+        self.table: list[Meld] = []
+        self.owners: list[int] = []
+        self.down = [False] * players
+        self.buys = [0] * players
+        self.phase = RookPhase.DRAW
+        self.turn_seat = (dealer + 1) % players
+        self.current_player: int | None = self.turn_seat
+        self.pending: list[int] = []
+        self.lay_down_left: tuple[int, int] | None = None
+        self.went_down_this_turn = False
+        self.owed_rooks = 0
+        self.rebuilds = 0
+        self.went_out: int | None = None
+        self.ended_by: str | None = None
+
+    @property
+    def is_round_over(self) -> bool:
+        """True once someone went out (R12) or the draw pile ran out (R16)."""
+        return self.phase is RookPhase.OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in ``seat``'s hand, in code order (colour, number, Rook last)."""
+        counts = self.hands[seat]
+        return tuple(card_of_code(code) for code in range(57) for _ in range(counts[code]))
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return sum(self.hands[seat])
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round wherever it is: hands, table, piles."""
+        cards = [c for seat in range(self.players) for c in self.hand(seat)]
+        cards += [c for meld in self.table for c in meld.cards()]
+        cards += [*self.stock, *self.discards]
+        return cards
+
+    def clone(self) -> RookRound:
+        """An independent copy of the round."""
+        other = RookRound.__new__(RookRound)
+        other.options = self.options
+        other.players = self.players
+        other.round = self.round
+        other.contract = self.contract
+        other.whole_hand = self.whole_hand
+        other.dealer = self.dealer
+        other.hands = [hand.copy() for hand in self.hands]
+        other.stock = self.stock.copy()
+        other.discards = self.discards.copy()
+        other.table = self.table.copy()
+        other.owners = self.owners.copy()
+        other.down = self.down.copy()
+        other.buys = self.buys.copy()
+        other.phase = self.phase
+        other.turn_seat = self.turn_seat
+        other.current_player = self.current_player
+        other.pending = self.pending.copy()
+        other.lay_down_left = self.lay_down_left
+        other.went_down_this_turn = self.went_down_this_turn
+        other.owed_rooks = self.owed_rooks
+        other.rebuilds = self.rebuilds
+        other.went_out = self.went_out
+        other.ended_by = self.ended_by
+        return other

@@ -1,0 +1,101 @@
+"""Contract search agrees with an independent brute-force search on small hands."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules_rook.cards import ROOK, Card, natural
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
+from cardrules_rook.search import find_lay_down
+
+
+def brute_force(
+    hand: list[Card], sets: int, runs: int, whole: bool, rules: MeldRules
+) -> int | None:
+    """Fewest points left over every assignment of cards to the contract's melds.
+
+    Each card goes to one of the ``sets + runs`` meld slots or stays in hand;
+    a slot's cards must read as a valid meld of the slot's kind (``melds_of``).
+    """
+    kinds = ["set"] * sets + ["run"] * runs
+    best: int | None = None
+    slots = len(kinds)
+    for assignment in itertools.product(range(slots + 1), repeat=len(hand)):
+        groups: list[list[Card]] = [[] for _ in range(slots)]
+        left = 0
+        for card, slot in zip(hand, assignment, strict=True):
+            if slot == slots:
+                left += card.points
+            else:
+                groups[slot].append(card)
+        if whole and left:
+            continue
+        if best is not None and left >= best:
+            continue
+        if all(
+            any(m.kind == kind for m in melds_of(group, rules))
+            for group, kind in zip(groups, kinds, strict=True)
+        ):
+            best = left
+    return best
+
+
+small_cards = st.sampled_from(
+    [natural(c, n) for c in "RB" for n in range(5, 10)] + [natural("Y", 7), ROOK]
+)
+
+
+@pytest.mark.rule("R7", "R8", "R11", "R13")
+@given(
+    hand=st.lists(small_cards, min_size=3, max_size=8),
+    contract=st.sampled_from([(1, 0), (0, 1), (2, 0), (1, 1)]),
+    whole=st.booleans(),
+    exceed=st.booleans(),
+)
+@settings(max_examples=150)
+def test_search_matches_brute_force(
+    hand: list[Card], contract: tuple[int, int], whole: bool, exceed: bool
+) -> None:
+    """Same existence answer and same fewest points left as exhaustive search."""
+    sets, runs = contract
+    if len(hand) > 7 and sets + runs > 1:
+        hand = hand[:7]
+    rules = MeldRules(naturals_exceed_rooks=exceed)
+    expected = brute_force(hand, sets, runs, whole, rules)
+    found = find_lay_down(hand, sets=sets, runs=runs, whole_hand=whole, rules=rules)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    assert found.points_left == expected
+    # The lay-down itself is sound: valid melds of the right kinds using exactly the hand.
+    kinds = sorted(m.kind for m in found.melds)
+    assert kinds == sorted(["set"] * sets + ["run"] * runs)
+    assert all(m.is_valid(rules) for m in found.melds)
+    used = [c for m in found.melds for c in m.cards()] + list(found.left)
+    assert sorted(map(str, used)) == sorted(map(str, hand))
+    assert found.points_left == sum(c.points for c in found.left)
+
+
+@pytest.mark.rule("R12")
+def test_whole_hand_lay_down_uses_every_card() -> None:
+    """Round 11 shape: two runs and two sets from 15 cards, every card used."""
+    hand = [
+        Card.from_str(c) for c in "R1 R2 R3 R4 B9 B10 B11 B12 B13 G5 Y5 B5 Y14 G14 Rook".split()
+    ]
+    found = find_lay_down(hand, sets=2, runs=2, whole_hand=True)
+    assert found is not None
+    assert found.left == ()
+    assert find_lay_down([*hand[:-1], Card.from_str("Y2")], sets=2, runs=2, whole_hand=True) is None
+
+
+def test_melds_of_reads_rooks() -> None:
+    """Worked examples: runs and sets with what each Rook stands for."""
+    cards = [Card.from_str(c) for c in "R3 R4 Rook R6".split()]
+    assert melds_of(cards) == (RunMeld("R", 3, 6, (5,)),)
+    seven = [Card.from_str(c) for c in "R7 B7 Rook".split()]
+    assert melds_of(seven) == (SetMeld(7, ("R", "B"), 1),)
