@@ -144,14 +144,14 @@ def _make_bots(state: GameState, names: str) -> list[Bot]:
 
 
 def _print_scores(console: Console, state: GameState, truncated: bool) -> None:
-    table = Table(title="Scores")
-    table.add_column("seat")
+    table = Table(title="Scores by round", padding=(0, 1))
+    table.add_column("seat", no_wrap=True)
     for r in range(len(state.round_scores)):
-        table.add_column(f"round {r + 1}", justify="right")
-    table.add_column("total", justify="right")
+        table.add_column(str(r + 1), justify="right", no_wrap=True)
+    table.add_column("total", justify="right", style="bold", no_wrap=True)
     for seat in range(state.players):
         row = [str(scores[seat]) for scores in state.round_scores]
-        table.add_row(f"seat {seat}", *row, str(state.scores[seat]))
+        table.add_row(str(seat), *row, str(state.scores[seat]))
     console.print(table)
     if truncated:
         console.print(f"[bold]Truncated[/bold] after {len(state.history)} decisions: no winner.")

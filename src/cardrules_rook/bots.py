@@ -75,13 +75,24 @@ class GreedyBot:
                 useful += 1
         return useful
 
+    def _discard_cost(self, obs: RookObservation, card: Card, hand: Sequence[Card]) -> float:
+        """How much the bot would like to get rid of ``card`` (higher: sooner)."""
+        keep = 100 if card.is_rook else 0
+        fit = 20 if obs.down[obs.seat] and self._fits_table(obs, card) else 0
+        return card.points - 4 * self._usefulness(obs, card, hand) - keep - fit
+
     def _wants(self, obs: RookObservation, card: Card) -> bool:
         if obs.down[obs.seat]:
             return self._fits_table(obs, card)
         hand = list(obs.hand)
         if self._lay_down(obs, hand) is None and self._lay_down(obs, [*hand, card]) is not None:
             return True
-        return card.is_rook or self._usefulness(obs, card, hand) >= 2
+        if card.is_rook:
+            return True
+        # Never take a card only to discard it again (that would stall the game).
+        grown = [*hand, card]
+        worst = max(grown, key=lambda c: self._discard_cost(obs, c, grown))
+        return worst != card and self._usefulness(obs, card, hand) >= 2
 
     # -- choosing ----------------------------------------------------------
 
@@ -115,13 +126,7 @@ class GreedyBot:
             hand = list(obs.hand)
 
             def cost(move: Discard) -> tuple[float, float]:
-                card = move.card
-                keep = 100 if card.is_rook else 0
-                fit = 20 if obs.down[obs.seat] and self._fits_table(obs, card) else 0
-                return (
-                    card.points - 4 * self._usefulness(obs, card, hand) - keep - fit,
-                    self._rng.random(),
-                )
+                return (self._discard_cost(obs, move.card, hand), self._rng.random())
 
             return max(discards, key=cost)
         swaps = [m for m in moves if isinstance(m, Swap)]

@@ -30,8 +30,7 @@ class Contract:
             parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''}")
         if self.sets:
             parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''}")
-        text = " and ".join(parts)
-        return text + (", whole hand" if self.whole_hand else "")
+        return " and ".join(parts)
 
 
 #: R4: rounds 1-11 in order.

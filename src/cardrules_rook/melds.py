@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """How many Rooks a meld may hold (the *Interpretation* of R7/R8 with R13).
 

@@ -53,7 +53,8 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
         for meld in melds:
             out.append(f"{who} melds {meld}")
         if not before.down[seat] and after.down[seat]:
-            out.append(f"{who} [bold]is down[/bold] with the contract: {after.contract}")
+            whole = ", every card" if after.whole_hand else ""
+            out.append(f"{who} [bold]is down[/bold] with the contract: {after.contract}{whole}")
     elif isinstance(move, LayOff):
         shown = f"a Rook as {move.number}" if move.card.is_rook else str(move.card)
         out.append(f"{who} lays off {shown} on meld {move.target}")

@@ -42,9 +42,9 @@ class RookOptions:
         first_dealer: R6. The seat that deals round 1 (0).
         rotate_dealer: R6. The deal passes one seat left each round (``True``);
             the player left of the dealer plays first.
-        min_naturals: R7/R8 with R13. Natural cards every meld holds (2).
-        naturals_exceed_rooks: R13. A meld must hold more natural cards than
-            Rooks (``False``; variant ``more-naturals``).
+        min_naturals: R7/R8 (Rooks per meld). Natural cards every meld holds (2).
+        naturals_exceed_rooks: R7/R8 (Rooks per meld). A meld must hold more
+            natural cards than Rooks (``False``; variant ``more-naturals``).
         buy_limit: R10. Buys per player per round (``None``: no limit; variant
             ``three-buys`` sets 3).
         down_players_may_buy: R10. A player who has laid down may buy (``True``).

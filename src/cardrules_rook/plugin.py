@@ -56,7 +56,7 @@ def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None
         VariantSpec(
             "more-naturals",
             NAME,
-            "R13: a meld needs more natural cards than Rooks.",
+            "R7/R8: a meld needs more natural cards than Rooks.",
             {"naturals_exceed_rooks": True},
         )
     )

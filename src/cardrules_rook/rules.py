@@ -131,6 +131,9 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
             rules=state.options.meld_rules,
             min_rooks=state.owed_rooks,
         )
+    if state.owed_before_down:
+        # Swapped before going down: the Rook had to be in the lay-down itself.
+        return False
     if _may_lay_off(state, seat):
         for meld in state.table:
             ends = (meld.low - 1, meld.high + 1) if isinstance(meld, RunMeld) else (meld.number,)
@@ -340,6 +343,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         state.hands[seat][move.card.code] -= 1
         state.hands[seat][ROOK_CODE] += 1
         state.owed_rooks += 1
+        state.owed_before_down = state.owed_before_down or not state.down[seat]
     elif isinstance(move, Discard):
         state.hands[seat][move.card.code] -= 1
         state.discards.put(move.card)
@@ -418,6 +422,7 @@ def _start_turn(state: RookRound, seat: int) -> None:
     state.lay_down_left = None
     state.went_down_this_turn = False
     state.owed_rooks = 0
+    state.owed_before_down = False
 
 
 def _end_round(state: RookRound, ended_by: str) -> None:
@@ -473,9 +478,13 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
                 return error(
                     rule, f"{meld} is not a valid {meld.kind} (too short or too few natural cards)"
                 )
-        if _minus(hand, tuple(c for m in melds for c in m.cards())) is None:
+        rest = _minus(hand, tuple(c for m in melds for c in m.cards()))
+        if rest is None:
             return error("R11", "you do not hold those cards")
-        if state.whole_hand:
+        contract = state.contract
+        wanted = sorted(["set"] * contract.sets + ["run"] * contract.runs)
+        whole_mix = isinstance(move, LayDown) and sorted(m.kind for m in melds) == wanted
+        if state.whole_hand and whole_mix and any(rest):
             return error("R12", "in this round the lay-down must use every card in hand at once")
         if state.down[seat] and not state.went_down_this_turn:
             return error(
@@ -483,7 +492,11 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             )
         if state.owed_rooks:
             return error("R14", "the Rook taken by the swap must still be playable this turn")
-        return error("R11", f"the first lay-down is exactly the contract: {state.contract}")
+        if state.whole_hand and not state.down[seat]:
+            return error(
+                "R12", f"lay down {contract} using every card in hand, or nothing this round"
+            )
+        return error("R11", f"the first lay-down is exactly the contract: {contract}")
     if isinstance(move, LayOff):
         if not state.down[seat]:
             return error("R11", "lay off only after laying down the contract")

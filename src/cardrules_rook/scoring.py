@@ -42,9 +42,9 @@ def match_winners(round_scores: Sequence[Sequence[int]], *, tie: str = "shared")
     Raises:
         ValueError: no round was played.
 
-    >>> match_winners([(5, 0, 10), (10, 15, 5)])
+    >>> match_winners([(5, 0, 10), (10, 15, 6)])
     (0, 1)
-    >>> match_winners([(5, 0, 10), (10, 15, 5)], tie="last-round")
+    >>> match_winners([(5, 0, 10), (10, 15, 6)], tie="last-round")
     (0,)
     """
     if not round_scores:

@@ -349,6 +349,8 @@ def _search(
     # Spare Rooks all fit in a set unless there is none, or the R13 rule limits sets.
     track_room = sets == 0 or rules.naturals_exceed_rooks
     best: _Found | None = None
+    if runs == 0:
+        return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
     for set_plan in _set_plans(totals, sets, rules):
         numbers = tuple(n for n, _ in set_plan)
         caps = [totals[n] - set_need * j for n, j in set_plan]
@@ -400,6 +402,41 @@ def _search(
                 best = _Found(total, chosen, set_plan, placed)
                 if first_only:
                     return best
+    return best
+
+
+def _sets_only(
+    totals: Sequence[int],
+    sets: int,
+    rooks: int,
+    whole: bool,
+    rules: MeldRules,
+    first_only: bool,
+    min_rooks: int,
+) -> _Found | None:
+    """The search for a contract of sets only: no colour matters, only numbers."""
+    empty = _ColourPlan((), (), 0, 0, 0, (0,) * 15, 0)
+    best: _Found | None = None
+    for set_plan in _set_plans(totals, sets, rules):
+        numbers = {n for n, _ in set_plan}
+        if whole and any(totals[n] for n in range(1, 15) if n not in numbers):
+            continue
+        deficit = sum(max(0, 3 * count - totals[n]) for n, count in set_plan)
+        if deficit > rooks:
+            continue
+        spare = rooks - deficit
+        if rules.naturals_exceed_rooks:
+            room = sum(totals[n] - max(0, 3 * c - totals[n]) - c for n, c in set_plan)
+            placed = min(spare, max(room, 0)) if sets else 0
+        else:
+            placed = spare if sets else 0
+        if (whole and placed < spare) or deficit + placed < min_rooks:
+            continue
+        total = sum(totals[n] * _PTS[n] for n in numbers) + 25 * (deficit + placed)
+        if best is None or total > best.points:
+            best = _Found(total, (empty,) * 4, set_plan, placed)
+            if first_only:
+                return best
     return best
 
 

@@ -52,6 +52,8 @@ class RookRound:
             turn, or ``None``.
         went_down_this_turn: the turn player laid down this turn (R11).
         owed_rooks: Rooks taken by a swap this turn and not yet played (R14).
+        owed_before_down: the swap came before laying down, so the owed Rooks
+            must be played in the contract lay-down itself (R14).
         rebuilds: draw-pile rebuilds this round (R16).
         went_out: the seat that went out (R12), if any.
         ended_by: ``"out"``, ``"stock"`` or ``None`` while playing.
@@ -68,6 +70,7 @@ class RookRound:
         "hands",
         "lay_down_left",
         "options",
+        "owed_before_down",
         "owed_rooks",
         "owners",
         "pending",
@@ -114,6 +117,7 @@ class RookRound:
         self.lay_down_left: tuple[int, int] | None = None
         self.went_down_this_turn = False
         self.owed_rooks = 0
+        self.owed_before_down = False
         self.rebuilds = 0
         self.went_out: int | None = None
         self.ended_by: str | None = None
@@ -162,6 +166,7 @@ class RookRound:
         other.lay_down_left = self.lay_down_left
         other.went_down_this_turn = self.went_down_this_turn
         other.owed_rooks = self.owed_rooks
+        other.owed_before_down = self.owed_before_down
         other.rebuilds = self.rebuilds
         other.went_out = self.went_out
         other.ended_by = self.ended_by
