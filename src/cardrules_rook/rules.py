@@ -472,9 +472,8 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
         for meld in melds:
             if not meld.is_valid(rules):
+                # R7/R8, with their interpretation of how many Rooks a meld may hold.
                 rule = "R7" if meld.kind == "run" else "R8"
-                if meld.length >= (4 if meld.kind == "run" else 3):
-                    rule = "R13"
                 return error(
                     rule, f"{meld} is not a valid {meld.kind} (too short or too few natural cards)"
                 )
@@ -483,8 +482,9 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R11", "you do not hold those cards")
         contract = state.contract
         wanted = sorted(["set"] * contract.sets + ["run"] * contract.runs)
-        whole_mix = isinstance(move, LayDown) and sorted(m.kind for m in melds) == wanted
-        if state.whole_hand and whole_mix and any(rest):
+        if isinstance(move, LayDown) and sorted(m.kind for m in melds) != wanted:
+            return error("R11", f"the first lay-down is exactly the contract: {contract}")
+        if state.whole_hand and isinstance(move, LayDown) and any(rest):
             return error("R12", "in this round the lay-down must use every card in hand at once")
         if state.down[seat] and not state.went_down_this_turn:
             return error(
