@@ -1,0 +1,253 @@
+"""The Rook in melds: what it stands for (R13), swaps from runs (R14), none from sets (R15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules import GameState
+from cardrules_rook.cards import natural
+from cardrules_rook.melds import RunMeld, SetMeld
+from cardrules_rook.state import RookPhase
+
+from .builders import (
+    hand,
+    legal,
+    legal_of,
+    new,
+    play,
+    put_round,
+    refused,
+    rs,
+    sorted_hand,
+    table,
+)
+
+P = RookPhase
+
+# Round 2 (one run, one set); seat 1 laid down a run and a set, each with a Rook.
+TABLE = ["R3 R4 *R5 R6", "Y9 B9 *9"]
+
+
+def down_player(
+    seat_0: str,
+    *,
+    table_: tuple[str, ...] = tuple(TABLE),
+    down: tuple[int, ...] = (0, 1),
+    variants: tuple[str, ...] = (),
+    phase: RookPhase = P.PLAY,
+) -> GameState:
+    """Seat 0 has drawn and holds ``seat_0``; by default seats 0 and 1 are down."""
+    state = new(3, variants=variants)
+    put_round(
+        state,
+        [seat_0, "B1 B2", "B3 B4"],
+        round=1,
+        phase=phase,
+        stock="G10 G11",
+        discards="G14",
+        table=table_,
+        owners=[1] * len(table_),
+        down=down,
+    )
+    return state
+
+
+class TestWhatTheRookStandsFor:
+    """R13: a Rook may stand for any card in a meld, and keeps standing for it."""
+
+    @pytest.mark.rule("R13")
+    def test_choice_of_card_when_melding(self) -> None:
+        """Green 5-6-7 and a Rook: the Rook may be laid as Green 4 or Green 8."""
+        state = down_player("G5 G6 G7 Rook Y2 Y2 Y2 B12", table_=(), down=())
+        assert {"meld *G4 G5 G6 G7", "meld G5 G6 G7 *G8"} <= legal_of(state, "meld")
+        play(state, "lay down G5 G6 G7 *G8 / Y2 Y2 Y2")
+        (run, _) = rs(state).table
+        assert run == RunMeld("G", 5, 8, (8,))
+
+    @pytest.mark.rule("R13")
+    def test_rook_keeps_its_card_when_the_run_grows(self) -> None:
+        """R7 laid off on R3 R4 *R5 R6: the Rook is still Red 5 for every seat."""
+        state = down_player("R7 R2 Y1")
+        play(state, "lay off R7 on 0", "lay off R2 on 0")
+        assert table(state)[0] == "R2 R3 R4 *R5 R6 R7"
+        for seat in range(3):
+            (run, _) = state.observation(seat).table
+            assert isinstance(run, RunMeld)
+            assert run.stands_for() == (natural("R", 5),)
+
+    @pytest.mark.rule("R13", "R11")
+    def test_card_the_rook_stands_for_cannot_be_laid_off(self) -> None:
+        """Holding R5: it is not laid off on the run where the Rook is R5 (it can be swapped)."""
+        state = down_player("R5 Y1")
+        assert "lay off R5 on 0" not in legal(state)
+        assert refused(state, "lay off R5 on 0").rule == "R11"
+
+    @pytest.mark.rule("R13", "R11")
+    def test_rook_laid_off_as_any_fitting_card(self) -> None:
+        """A Rook from hand may be laid off as Red 2, Red 7 or a 9."""
+        state = down_player("Rook Y1")
+        assert legal_of(state, "lay off") == {
+            "lay off *2 on 0",
+            "lay off *7 on 0",
+            "lay off *9 on 1",
+        }
+        play(state, "lay off *2 on 0")
+        assert rs(state).table[0] == RunMeld("R", 2, 6, (2, 5))
+
+    @pytest.mark.rule("R13")
+    @pytest.mark.parametrize("move", ["lay off *5 on 0", "lay off *8 on 0", "lay off *8 on 1"])
+    def test_rook_must_stand_for_a_card_that_fits(self, move: str) -> None:
+        """A Rook laid off as a card the meld cannot take is refused under R13."""
+        state = down_player("Rook Y1")
+        assert refused(state, move).rule == "R13"
+
+    @pytest.mark.rule("R13", "R8")
+    def test_rook_in_a_set_stands_for_its_number(self) -> None:
+        """A Rook laid off on the set of 9s counts as one more 9."""
+        state = down_player("Rook Y1")
+        play(state, "lay off *9 on 1")
+        assert rs(state).table[1] == SetMeld(9, ("Y", "B"), 2)
+        assert table(state)[1] == "Y9 B9 *9 *9"
+
+
+class TestSwap:
+    """R14: the natural card takes a run's Rook, which must be played in the same turn."""
+
+    @pytest.mark.rule("R14")
+    def test_swap_is_offered_and_played(self) -> None:
+        """Holding R5, seat 0 swaps it for the Rook: the run is all natural, the Rook in hand."""
+        state = down_player("R5 Y1 Y2")
+        assert legal_of(state, "swap") == {"swap R5 on 0"}
+        play(state, "swap R5 on 0")
+        assert table(state)[0] == "R3 R4 R5 R6"
+        assert hand(state, 0) == sorted_hand("Y1 Y2 Rook")
+        assert state.observation(1).owed_rooks == 1
+        assert rs(state).owners == [1, 1]
+
+    @pytest.mark.rule("R14")
+    def test_cannot_discard_while_the_rook_is_owed(self) -> None:
+        """After the swap no discard is offered; discarding (even the Rook) is refused under R14."""
+        state = down_player("R5 Y1 Y2")
+        play(state, "swap R5 on 0")
+        assert legal_of(state, "discard") == set()
+        assert refused(state, "discard Y1").rule == "R14"
+        assert refused(state, "discard Rook").rule == "R14"
+
+    @pytest.mark.rule("R14", "R11")
+    def test_owed_rook_laid_off_then_discard(self) -> None:
+        """Laying the Rook off (as Red 7) pays the debt; then the turn ends with a discard."""
+        state = down_player("R5 Y1 Y2")
+        play(state, "swap R5 on 0")
+        assert legal(state) == {"lay off *2 on 0", "lay off *7 on 0", "lay off *9 on 1"}
+        play(state, "lay off *7 on 0")
+        assert table(state)[0] == "R3 R4 R5 R6 *R7"
+        assert state.observation(0).owed_rooks == 0
+        assert legal_of(state, "discard") == {"discard Y1", "discard Y2"}
+        play(state, "discard Y1")
+        assert state.current_player == 1
+
+    @pytest.mark.rule("R14", "R11")
+    def test_owed_rook_in_a_new_meld(self) -> None:
+        """A down player may make a new meld only to play the Rook: G11 B11 and the Rook."""
+        state = down_player("R5 G11 B11 Y1")
+        play(state, "swap R5 on 0")
+        assert legal_of(state, "meld") == {"meld G11 B11 *11"}
+        play(state, "meld G11 B11 *11")
+        assert table(state)[-1] == "G11 B11 *11"
+        assert rs(state).owners[-1] == 0
+        assert legal(state) == {"discard Y1"}
+
+    @pytest.mark.rule("R14", "R11")
+    def test_swap_as_part_of_the_contract(self) -> None:
+        """Not yet down: the swapped Rook completes the run B2 B3 *B4 B5 of the lay-down."""
+        state = down_player("R5 B2 B3 B5 Y7 B7 G7 Y13", down=(1,))
+        assert legal_of(state, "meld") == set()  # no run without a Rook
+        assert legal_of(state, "swap") == {"swap R5 on 0"}
+        play(state, "swap R5 on 0")
+        assert legal_of(state, "discard") == set()
+        # the set without the Rook may come first; no meld that leaves the run without it
+        assert legal_of(state, "meld") == {"meld B2 B3 *B4 B5", "meld Y7 G7 B7"}
+        play(state, "lay down B2 B3 *B4 B5 / Y7 B7 G7")
+        assert rs(state).down[0]
+        assert state.observation(0).owed_rooks == 0
+        assert hand(state, 0) == ["Y13"]
+
+    @pytest.mark.rule("R14", "R11")
+    def test_rook_swapped_before_going_down_belongs_in_the_lay_down(self) -> None:
+        """Swapped while not down, the Rook must be in the lay-down, not laid off after it."""
+        state = down_player("R5 B2 B3 B4 B5 Y7 B7 G7 Y13", down=(1,))
+        play(state, "swap R5 on 0")
+        # the contract without the Rook would leave it to a lay-off: refused under R14
+        assert refused(state, "lay down B2 B3 B4 B5 / Y7 G7 B7").rule == "R14"
+        play(state, "meld B2 B3 B4 B5")
+        assert legal(state) == {
+            "meld Y7 G7 *7",
+            "meld Y7 B7 *7",
+            "meld G7 B7 *7",
+            "meld Y7 G7 B7 *7",
+        }
+        assert refused(state, "meld Y7 G7 B7").rule == "R14"
+        play(state, "meld Y7 G7 B7 *7")
+        assert state.observation(0).owed_rooks == 0
+        assert legal_of(state, "discard") == {"discard Y13"}
+
+    @pytest.mark.rule("R14")
+    def test_swap_not_offered_when_the_rook_could_not_be_played(self) -> None:
+        """Not down and no lay-down even with a Rook: the swap is not offered; refused R14."""
+        state = down_player("R5 Y2 B9 G12", down=(1,))
+        assert legal_of(state, "swap") == set()
+        assert refused(state, "swap R5 on 0").rule == "R14"
+
+    @pytest.mark.rule("R14", "R13")
+    def test_swap_not_offered_when_no_meld_can_take_the_rook(self) -> None:
+        """More naturals than Rooks; full Red 1-14 run and two 2+1 sets: the Rook has no place."""
+        full_run = "*R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"
+        position = (full_run, "Y9 B9 *9", "G8 B8 *8")
+        state = down_player("R1 Y3", table_=position, variants=("more-naturals",))
+        assert legal_of(state, "swap") == set()
+        assert refused(state, "swap R1 on 0").rule == "R14"
+        # by default a set may take a second Rook, so the same swap is offered
+        assert legal_of(down_player("R1 Y3", table_=position), "swap") == {"swap R1 on 0"}
+
+    @pytest.mark.rule("R14")
+    def test_swap_the_right_card_only(self) -> None:
+        """The Rook stands for Red 5: Red 6 or a Yellow 5 cannot take it (R14)."""
+        state = down_player("R6 Y5 Y1")
+        assert legal_of(state, "swap") == set()
+        assert refused(state, "swap R6 on 0").rule == "R14"
+        assert refused(state, "swap Y5 on 0").rule == "R14"
+        assert refused(state, "swap R5 on 0").rule == "R14"  # R5 not held
+        assert refused(state, "swap R5 on 5").rule == "R14"  # no meld 5
+
+    @pytest.mark.rule("R14")
+    def test_one_of_two_rooks(self) -> None:
+        """R3 *R4 *R5 R6 and R4 in hand: only the Rook standing for Red 4 is taken."""
+        state = down_player("R4 Y1 Y2", table_=("R3 *R4 *R5 R6", "Y9 B9 *9"))
+        play(state, "swap R4 on 0")
+        assert table(state)[0] == "R3 R4 *R5 R6"
+
+    @pytest.mark.rule("R14", "R9")
+    def test_no_swap_before_drawing(self) -> None:
+        """A swap is part of the turn's play: before drawing it is refused under R9."""
+        state = down_player("R5 Y1", phase=P.DRAW)
+        assert refused(state, "swap R5 on 0").rule == "R9"
+
+
+class TestNoSwapFromSets:
+    """R15: a Rook in a set can never be taken back."""
+
+    @pytest.mark.rule("R15")
+    def test_no_swap_from_a_set(self) -> None:
+        """Holding R9 and G9 with Y9 B9 *9 on the table: no swap offered; refused R15."""
+        state = down_player("R9 G9 Y1")
+        assert legal_of(state, "swap") == set()
+        for move in ("swap R9 on 1", "swap G9 on 1", "swap Y9 on 1"):
+            assert refused(state, move).rule == "R15"
+
+    @pytest.mark.rule("R15", "R11")
+    def test_nine_laid_off_beside_the_rook(self) -> None:
+        """R9 may be laid off on the set, and the Rook stays in it."""
+        state = down_player("R9 G9 Y1")
+        play(state, "lay off R9 on 1", "lay off G9 on 1")
+        assert rs(state).table[1] == SetMeld(9, ("R", "Y", "G", "B"), 1)
+        assert refused(state, "swap Y1 on 1").rule == "R15"
