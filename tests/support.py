@@ -53,3 +53,14 @@ def random_moves(state: GameState, rng: random.Random, limit: int) -> int:
         state.apply(moves[rng.randrange(len(moves))])
         applied += 1
     return applied
+
+
+def play(state: GameState, *moves: str) -> None:
+    """Apply moves in notation, one after the other, through the engine."""
+    for move in moves:
+        state.apply(move)
+
+
+def legal(state: GameState) -> set[str]:
+    """The legal moves now, in notation."""
+    return {str(move) for move in state.legal_moves()}

@@ -289,6 +289,15 @@ class GameState:
         if not self.is_over:
             self.round_state = self.game.new_round(self.round, self.chance)
 
+    def set_round_state(self, round_state: Any) -> None:
+        """Replace the round in play by ``round_state`` (a round state of this game).
+
+        For setting up a position to study or test: the game's own round state
+        type, built by hand. Moves already played and finished rounds are kept.
+        """
+        self.round_state = round_state
+        self._legal = None
+
     def clone(self) -> GameState:
         """An independent copy: moves applied to one never change the other."""
         other = GameState.__new__(GameState)

@@ -27,6 +27,10 @@ from cardrules import GameState, IllegalMoveError, Move, Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
+# The test modules import play and legal from here with the position builders.
+from tests.support import legal as legal
+from tests.support import play as play
+
 GAME = "gnoming-a-round"
 
 
@@ -120,20 +124,8 @@ def put_round(
     round_state.ender = ender
     round_state.final_turns_left = final_turns_left
     round_state.rebuilds = rebuilds
-    state.round_state = round_state
-    state._legal = None  # the engine caches legal moves of the replaced round
+    state.set_round_state(round_state)
     return round_state
-
-
-def play(state: GameState, *moves: str) -> None:
-    """Apply moves in notation, one after the other, through the engine."""
-    for move in moves:
-        state.apply(move)
-
-
-def legal(state: GameState) -> set[str]:
-    """The legal moves now, in notation."""
-    return {str(move) for move in state.legal_moves()}
 
 
 def rs(state: GameState) -> GnomingRound:

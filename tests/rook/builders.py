@@ -29,6 +29,10 @@ from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.melds import Meld, meld_from_str
 from cardrules_rook.state import RookPhase, RookRound
 
+# The test modules import play and legal from here with the position builders.
+from tests.support import legal as legal
+from tests.support import play as play
+
 GAME = "toonerville-rook"
 P = RookPhase
 
@@ -120,20 +124,8 @@ def put_round(
     round_state.lay_down_left = lay_down_left
     round_state.went_down_this_turn = went_down_this_turn
     round_state.owed_rooks = owed_rooks
-    state.round_state = round_state
-    state._legal = None  # the engine caches legal moves of the replaced round
+    state.set_round_state(round_state)
     return round_state
-
-
-def play(state: GameState, *moves: str) -> None:
-    """Apply moves in notation, one after the other, through the engine."""
-    for move in moves:
-        state.apply(move)
-
-
-def legal(state: GameState) -> set[str]:
-    """The legal moves now, in notation."""
-    return {str(move) for move in state.legal_moves()}
 
 
 def legal_of(state: GameState, kind: str) -> set[str]:
