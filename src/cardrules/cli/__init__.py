@@ -1,0 +1,67 @@
+"""The ``cardrules`` command line.
+
+``cardrules games`` lists the installed games; ``cardrules play GAME`` plays a
+whole bot match and shows it turn by turn (or prints its record with ``--json``).
+Bad arguments give a one-line error and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from cardrules.cli.play import play_command
+from cardrules.errors import CardRulesError
+from cardrules.registry import default_catalogue
+
+__all__ = ["cli", "main"]
+
+
+@click.group()
+@click.version_option(package_name="cardrules")
+def cli() -> None:
+    """cardrules: play and inspect card games encoded by their rules."""
+
+
+@cli.command("games")
+def games_command() -> None:
+    """List the installed games, their player ranges and variants."""
+    catalogue = default_catalogue()
+    table = Table(title="Installed games")
+    table.add_column("name", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players", no_wrap=True)
+    table.add_column("variants", no_wrap=True)
+    table.add_column("summary")
+    for spec in catalogue.games():
+        variants = "\n".join(v.name for v in catalogue.variants(spec.name)) or "-"
+        table.add_row(spec.name, spec.title, spec.players_text, variants, spec.summary)
+    Console().print(table)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 2 bad arguments)."""
+    try:
+        cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="cardrules",
+            standalone_mode=False,
+        )
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.ctx.get_help() if error.ctx else str(error))
+        return 0
+    except click.ClickException as error:
+        click.echo(f"cardrules: error: {error.format_message()}", err=True)
+        return 2
+    except CardRulesError as error:
+        click.echo(f"cardrules: error: {error}", err=True)
+        return 2
+    except click.exceptions.Abort:
+        return 1
+    return 0
+
+
+cli.add_command(play_command)
