@@ -8,7 +8,10 @@ it), so a variant chosen for one game never changes another.
 
 from __future__ import annotations
 
+import inspect
+import os
 import secrets
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,10 +20,13 @@ import pluggy
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.errors import (
+    CardRulesError,
     IllegalMoveError,
     InvalidMoveError,
     MissingRuleError,
     OptionsError,
+    PluginHookError,
+    VariantConflictError,
 )
 from cardrules.moves import Move
 from cardrules.options import options_as_dict, resolve_options
@@ -47,11 +53,14 @@ class Game:
         plugin_manager: this game's own pluggy manager.
         deck: the deck composition the game deals from.
         rounds: the number of rounds in the match.
+        has_rule_plugins: variants with rule hooks are in play (moves are then
+            applied on a saved copy first, so a failing plugin changes nothing).
     """
 
     __slots__ = (
         "_hook",
         "deck",
+        "has_rule_plugins",
         "options",
         "players",
         "plugin_manager",
@@ -86,7 +95,9 @@ class Game:
         plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
         self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
         self._hook = self.plugin_manager.hook
-        self._hook.cardrules_validate(game=self)
+        self.has_rule_plugins = len(plugins) > 1
+        _refuse_conflicts(self.variants, self.plugin_manager)
+        self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._first("cardrules_deck", game=self)
         self.rounds: int = self._first("cardrules_rounds", game=self)
 
@@ -95,8 +106,17 @@ class Game:
         """The game's registered name."""
         return self.spec.name
 
+    def _call(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""
+        try:
+            return getattr(self._hook, hook_name)(**kwargs)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise PluginHookError(_culprit(self.plugin_manager, error), hook_name, error) from error
+
     def _first(self, hook_name: str, **kwargs: Any) -> Any:
-        result = getattr(self._hook, hook_name)(**kwargs)
+        result = self._call(hook_name, **kwargs)
         if result is None:
             raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
         return result
@@ -119,11 +139,11 @@ class Game:
 
     def accept_unlisted(self, state: Any, move: Move) -> bool:
         """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
-        return bool(self._hook.cardrules_accept_unlisted(game=self, state=state, move=move))
+        return bool(self._call("cardrules_accept_unlisted", game=self, state=state, move=move))
 
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
         """The error naming the rule that forbids ``move``."""
-        error = self._hook.cardrules_explain_illegal(game=self, state=state, move=move)
+        error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
         assert isinstance(error, IllegalMoveError)
@@ -160,14 +180,59 @@ class Game:
 
     def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
         """Describe a move for spectators; the move's notation when no plugin answers."""
-        result = self._hook.cardrules_narrate(
-            game=self, before=before, seat=seat, move=move, after=after
+        result = self._call(
+            "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
         )
         return [f"seat {seat}: {move}"] if result is None else list(result)
 
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager) -> None:
+    """Refuse variants declared incompatible, or both answering one first-result hook."""
+    names = {v.name for v in variants}
+    for variant in variants:
+        clash = sorted(names & set(variant.conflicts))
+        if clash:
+            raise VariantConflictError(
+                f"variant {variant.name!r} cannot be combined with {', '.join(map(repr, clash))}"
+            )
+    for hook_name in dir(pm.hook):
+        if not hook_name.startswith("cardrules_"):
+            continue
+        caller = getattr(pm.hook, hook_name)
+        if not (caller.spec and caller.spec.opts.get("firstresult")):
+            continue
+        answering = [
+            impl.plugin_name
+            for impl in caller.get_hookimpls()
+            if impl.plugin_name.startswith("variant:") and not (impl.wrapper or impl.hookwrapper)
+        ]
+        if len(answering) > 1:
+            shown = " and ".join(repr(n.removeprefix("variant:")) for n in sorted(answering))
+            raise VariantConflictError(
+                f"variants {shown} both answer {hook_name}; only one may replace it "
+                "(a variant that wraps the hook can be combined with others)"
+            )
+
+
+def _culprit(pm: pluggy.PluginManager, error: BaseException) -> str:
+    """The name of the registered plugin whose code raised ``error`` (innermost frame)."""
+    files: dict[str, str] = {}
+    for name, plugin in pm.list_name_plugin():
+        try:
+            source = inspect.getfile(plugin if inspect.ismodule(plugin) else type(plugin))
+        except TypeError:
+            continue
+        files[os.path.abspath(source)] = name
+    culprit = "unknown"
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        found = files.get(os.path.abspath(frame.f_code.co_filename))
+        if found is not None:
+            culprit = found
+    return culprit
 
 
 class GameState:
@@ -277,6 +342,24 @@ class GameState:
             error.move = move
             error.seat = self.current_player
             raise error
+        if not self.game.has_rule_plugins:
+            self._apply_legal(move)
+            return
+        # Variant plugins run here: keep a copy so that a plugin failing part way
+        # through leaves the match exactly as it was.
+        saved = (self.round_state.clone(), self.chance.copy(), len(self.round_scores))
+        try:
+            self._apply_legal(move)
+        except BaseException:
+            self.round_state, self.chance = saved[0], saved[1]
+            del self.round_scores[saved[2] :]
+            del self.finished_rounds[saved[2] :]
+            if self.history and self.history[-1] is move:
+                self.history.pop()
+            self._legal = None
+            raise
+
+    def _apply_legal(self, move: Move) -> None:
         self.game.apply_move(self.round_state, move, self.chance)
         self.history.append(move)
         self._legal = None

@@ -15,6 +15,7 @@ __all__ = [
     "InvalidMoveError",
     "MissingRuleError",
     "OptionsError",
+    "PluginHookError",
     "PluginLoadError",
     "PluginLoadWarning",
     "UnknownGameError",
@@ -76,6 +77,21 @@ class MissingRuleError(CardRulesError):
 
 class PluginLoadError(CardRulesError, ImportError):
     """An entry-point plugin failed to load (raised in strict mode)."""
+
+
+class PluginHookError(CardRulesError):
+    """A plugin raised inside a rule hook; the game is exactly as before the call.
+
+    Attributes:
+        plugin: the name of the plugin that raised (``"variant:no-bounce"``,
+            ``"game:gnoming-a-round"``), or ``"unknown"``.
+        hook: the hook being called, e.g. ``"cardrules_score_round"``.
+    """
+
+    def __init__(self, plugin: str, hook: str, error: BaseException):
+        self.plugin = plugin
+        self.hook = hook
+        super().__init__(f"plugin {plugin!r} failed in {hook}: {type(error).__name__}: {error}")
 
 
 class PluginLoadWarning(UserWarning):

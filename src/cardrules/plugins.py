@@ -13,15 +13,24 @@ The built-in games are registered through that same group.
 from __future__ import annotations
 
 import importlib.metadata
+import inspect
 import warnings
 from collections.abc import Iterable
 
+import attrs
 import pluggy
 
 from cardrules import hookspecs
 from cardrules.errors import PluginLoadError, PluginLoadWarning
 
-__all__ = ["ENTRY_POINT_GROUP", "get_plugin_manager", "hookimpl", "load_entrypoints"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "LoadedPlugin",
+    "get_plugin_manager",
+    "hookimpl",
+    "hooks_of",
+    "load_entrypoints",
+]
 
 ENTRY_POINT_GROUP = "cardrules"
 
@@ -49,9 +58,35 @@ def get_plugin_manager(plugins: Iterable[tuple[str, object]] = ()) -> pluggy.Plu
     return pm
 
 
+@attrs.frozen
+class LoadedPlugin:
+    """A plugin loaded from the ``cardrules`` entry-point group.
+
+    Attributes:
+        name: the entry point's name.
+        value: what it points at (``module`` or ``module:object``).
+        distribution: the installed distribution that declares it.
+        version: that distribution's version.
+    """
+
+    name: str
+    value: str
+    distribution: str
+    version: str
+
+
+def hooks_of(plugin: object) -> tuple[str, ...]:
+    """The cardrules hooks a plugin object or module implements, sorted."""
+    names = set()
+    for name, member in inspect.getmembers(plugin):
+        if name.startswith("cardrules_") and hasattr(member, "cardrules_impl"):
+            names.add(name)
+    return tuple(sorted(names))
+
+
 def load_entrypoints(
     pm: pluggy.PluginManager, *, strict: bool = False, block: Iterable[str] = ()
-) -> list[str]:
+) -> list[LoadedPlugin]:
     """Load every plugin of the ``cardrules`` entry-point group into ``pm``.
 
     Each entry point is loaded on its own: one that fails to import or to
@@ -65,14 +100,15 @@ def load_entrypoints(
         block: entry-point names not to load.
 
     Returns:
-        The names of the plugins loaded, in load order.
+        The plugins loaded, in load order.
     """
     blocked = set(block)
-    loaded: list[str] = []
+    loaded: list[LoadedPlugin] = []
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry_point.name in blocked or pm.get_plugin(entry_point.name) is not None:
             continue
         dist = entry_point.dist.name if entry_point.dist is not None else "unknown distribution"
+        version = entry_point.dist.version if entry_point.dist is not None else "?"
         try:
             plugin = entry_point.load()
             pm.register(plugin, name=entry_point.name)
@@ -88,5 +124,5 @@ def load_entrypoints(
                 raise PluginLoadError(message) from error
             warnings.warn(message, PluginLoadWarning, stacklevel=2)
             continue
-        loaded.append(entry_point.name)
+        loaded.append(LoadedPlugin(entry_point.name, entry_point.value, dist, version))
     return loaded

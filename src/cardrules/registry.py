@@ -9,13 +9,13 @@ Games are then created from the catalogue with :func:`cardrules.new_game`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from cardrules.errors import CardRulesError, UnknownGameError, UnknownVariantError
-from cardrules.plugins import get_plugin_manager, load_entrypoints
+from cardrules.plugins import LoadedPlugin, get_plugin_manager, load_entrypoints
 
 __all__ = ["Catalogue", "GameSpec", "VariantSpec", "default_catalogue", "games"]
 
@@ -69,6 +69,11 @@ class VariantSpec:
         options: option overrides, ``{option name: value}`` (declarative).
         plugin: an object with rule hook implementations to add to the game's
             plugin manager, or ``None`` for a purely declarative variant.
+        conflicts: names of variants this one cannot be combined with.
+
+    Two variants are also refused together when they set one option to
+    different values, or when both answer (rather than wrap) the same
+    first-result hook.
     """
 
     name: str
@@ -76,6 +81,7 @@ class VariantSpec:
     summary: str = ""
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_mapping)
     plugin: object | None = attrs.field(default=None, eq=False, repr=False)
+    conflicts: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 class Catalogue:
@@ -101,12 +107,26 @@ class Catalogue:
         block: Iterable[str] = (),
     ) -> None:
         self.plugin_manager = get_plugin_manager(plugins)
+        #: The plugins loaded from entry points, with their distributions.
+        self.loaded: list[LoadedPlugin] = []
         if entry_points:
-            load_entrypoints(self.plugin_manager, strict=strict, block=block)
+            self.loaded = load_entrypoints(self.plugin_manager, strict=strict, block=block)
         self._games: dict[str, GameSpec] = {}
         self._variants: dict[tuple[str, str], VariantSpec] = {}
-        self.plugin_manager.hook.cardrules_register_games(register=self._add_game)
-        self.plugin_manager.hook.cardrules_register_variants(register=self._add_variant)
+        #: What each plugin registered: plugin name -> game and variant specs.
+        self.provided: dict[str, list[GameSpec | VariantSpec]] = {}
+        hook = self.plugin_manager.hook
+        for impl in hook.cardrules_register_games.get_hookimpls():
+            impl.function(register=self._recorder(impl.plugin_name, self._add_game))
+        for impl in hook.cardrules_register_variants.get_hookimpls():
+            impl.function(register=self._recorder(impl.plugin_name, self._add_variant))
+
+    def _recorder(self, plugin: str, add: Callable[[Any], None]) -> Callable[[Any], None]:
+        def register(spec: Any) -> None:
+            add(spec)
+            self.provided.setdefault(plugin, []).append(spec)
+
+        return register
 
     def _add_game(self, spec: GameSpec) -> None:
         if spec.name in self._games:

@@ -25,6 +25,7 @@ from cardrules_gnoming.moves import parse_move
 from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingRound
+from cardrules_gnoming.variants import VARIANTS
 
 NAME = "gnoming-a-round"
 
@@ -47,31 +48,8 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
 
 @hookimpl
 def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None:
-    register(VariantSpec("no-bounce", NAME, "G12: cards never bounce.", {"bouncing": False}))
-    register(
-        VariantSpec(
-            "same-starter",
-            NAME,
-            "G7: the same seat starts every round.",
-            {"rotate_first_seat": False},
-        )
-    )
-    register(
-        VariantSpec(
-            "keep-taken-discard",
-            NAME,
-            "G11: a card taken from a discard pile must be kept.",
-            {"taken_discard_must_be_kept": True},
-        )
-    )
-    register(
-        VariantSpec(
-            "tie-is-penalty",
-            NAME,
-            "G23: an ender tied for lowest takes the penalty.",
-            {"ender_tie_is_lowest": False},
-        )
-    )
+    for spec in VARIANTS:
+        register(spec)
 
 
 def _options(game: Game) -> GnomingOptions:

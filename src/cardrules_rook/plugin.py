@@ -25,6 +25,7 @@ from cardrules_rook.moves import LayDown, parse_move
 from cardrules_rook.observation import RookObservation, observe
 from cardrules_rook.options import RookOptions
 from cardrules_rook.state import RookRound
+from cardrules_rook.variants import VARIANTS
 
 NAME = "toonerville-rook"
 
@@ -47,35 +48,8 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
 
 @hookimpl
 def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None:
-    register(
-        VariantSpec(
-            "three-buys", NAME, "R10: at most three buys per player per round.", {"buy_limit": 3}
-        )
-    )
-    register(
-        VariantSpec(
-            "more-naturals",
-            NAME,
-            "R7/R8: a meld needs more natural cards than Rooks.",
-            {"naturals_exceed_rooks": True},
-        )
-    )
-    register(
-        VariantSpec(
-            "lay-off-next-turn",
-            NAME,
-            "R11: lay off only from the turn after going down.",
-            {"lay_off_same_turn": False},
-        )
-    )
-    register(
-        VariantSpec(
-            "unlimited-rebuilds",
-            NAME,
-            "R16: no limit on draw-pile rebuilds.",
-            {"stock_rebuilds": None},
-        )
-    )
+    for spec in VARIANTS:
+        register(spec)
 
 
 def _options(game: Game) -> RookOptions:

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardrules.cli.play import play_command
+from cardrules.cli.plugins import plugins_command
 from cardrules.errors import CardRulesError
 from cardrules.registry import default_catalogue
 
@@ -65,3 +66,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 cli.add_command(play_command)
+cli.add_command(plugins_command)

@@ -1,0 +1,38 @@
+"""``cardrules plugins``: what is loaded, from which distribution, with which hooks."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+
+from cardrules.plugins import hooks_of
+from cardrules.registry import GameSpec, VariantSpec, default_catalogue
+
+__all__ = ["plugins_command"]
+
+
+def _short(hooks: tuple[str, ...]) -> str:
+    return ", ".join(h.removeprefix("cardrules_") for h in hooks) or "-"
+
+
+@click.command("plugins")
+def plugins_command() -> None:
+    """List the loaded plugins: distribution, games and variants, hooks implemented."""
+    catalogue = default_catalogue()
+    console = Console(highlight=False)
+    loaded = {info.name: info for info in catalogue.loaded}
+    for name, plugin in catalogue.plugin_manager.list_name_plugin():
+        info = loaded.get(name)
+        origin = (
+            f"{info.distribution} {info.version}: {info.value}" if info else "registered in code"
+        )
+        console.print(f"[bold]{name}[/bold]  ({origin})")
+        provided = catalogue.provided.get(name, [])
+        games = [spec.name for spec in provided if isinstance(spec, GameSpec)]
+        if games:
+            console.print(f"  games:    {', '.join(games)}")
+        for spec in provided:
+            if isinstance(spec, VariantSpec):
+                hooks = f"; hooks: {_short(hooks_of(spec.plugin))}" if spec.plugin else ""
+                console.print(f"  variant:  {spec.name} ({spec.game}) - {spec.summary}{hooks}")
+        console.print(f"  hooks:    {_short(hooks_of(plugin))}")
