@@ -1,0 +1,250 @@
+"""A conformance state machine every game and variant should pass.
+
+:class:`GameConformance` plays a game by its legal moves and checks, as it goes:
+
+* every listed move applies;
+* a move that is not legal now raises :class:`~cardrules.IllegalMoveError`, and
+  malformed text raises :class:`~cardrules.InvalidMoveError`; either way the
+  state is exactly as before;
+* card conservation: when the round state offers ``all_cards()``, the cards of
+  the round are always exactly the deck;
+* a clone is independent of its original;
+* every seat's observation lists legal moves only for the deciding seat, and is
+  the same for a clone (observations depend on the state only);
+* the game record survives JSON and replays to the same scores and observations.
+
+Use :func:`run_conformance`, or subclass :class:`GameConformance` and add rules.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from cardrules.engine import GameState, new_game
+from cardrules.errors import IllegalMoveError, InvalidMoveError
+from cardrules.moves import Move
+from cardrules.registry import Catalogue
+from cardrules.testing.strategies import seeds
+
+__all__ = ["GameConformance", "run_conformance", "snapshot"]
+
+
+def snapshot(state: GameState) -> bytes:
+    """Every part of a match, as bytes: equal bytes mean an unchanged state."""
+    return pickle.dumps(
+        (
+            state.round_state,
+            state.finished_rounds,
+            state.round_scores,
+            [str(m) for m in state.history],
+            state.chance.events,
+        )
+    )
+
+
+class GameConformance(RuleBasedStateMachine):
+    """Plays one match by its legal moves, checking the invariants after each step.
+
+    Set the class attributes (or use :func:`run_conformance`): ``game``,
+    ``players``, ``variants``, ``options``, ``catalogue`` and ``max_moves``.
+    """
+
+    game: str = ""
+    players: int = 3
+    variants: Sequence[str] = ()
+    options: Any = None
+    catalogue: Catalogue | None = None
+    max_moves: int = 400
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GameState | None = None
+        self.seen: dict[str, Move] = {}
+        self.deck: Counter[Any] = Counter()
+
+    @initialize(seed=seeds())
+    def start(self, seed: int) -> None:
+        """Deal a match with this seed."""
+        self.state = new_game(
+            self.game,
+            players=self.players,
+            seed=seed,
+            variants=self.variants,
+            options=self.options,
+            catalogue=self.catalogue,
+        )
+        self.deck = Counter(self.state.game.deck.as_dict())
+        note(f"new_game({self.game!r}, players={self.players}, seed={seed})")
+
+    def _live(self) -> bool:
+        return (
+            self.state is not None
+            and not self.state.is_over
+            and len(self.state.history) < self.max_moves
+        )
+
+    @precondition(_live)
+    @rule(data=st.data())
+    def play_a_legal_move(self, data: st.DataObject) -> None:
+        """Any listed move applies."""
+        assert self.state is not None
+        moves = self.state.legal_moves()
+        assert moves, "a live state lists at least one legal move"
+        for move in moves:
+            self.seen.setdefault(str(move), move)
+        move = data.draw(st.sampled_from(moves), label="legal move")
+        note(f"apply {move}")
+        self.state.apply(move)
+
+    @precondition(_live)
+    @rule(data=st.data())
+    def an_illegal_move_changes_nothing(self, data: st.DataObject) -> None:
+        """A move seen earlier but not legal now is refused and changes nothing."""
+        assert self.state is not None
+        illegal = [m for text, m in sorted(self.seen.items()) if not self.state.is_legal(m)]
+        if not illegal:
+            return
+        move = data.draw(st.sampled_from(illegal), label="illegal move")
+        before = snapshot(self.state)
+        refusal: IllegalMoveError | None = None
+        try:
+            self.state.apply(move)
+        except IllegalMoveError as error:
+            refusal = error
+        assert refusal is not None, f"{move} was applied though is_legal() said no"
+        assert refusal.rule, "an illegal move names the rule it breaks"
+        assert snapshot(self.state) == before
+
+    @precondition(_live)
+    @rule(text=st.sampled_from(["", "  ", "no such move 7", "\x00", "x" * 50]))
+    def malformed_text_changes_nothing(self, text: str) -> None:
+        """Text that is no move raises InvalidMoveError and changes nothing."""
+        assert self.state is not None
+        before = snapshot(self.state)
+        try:
+            self.state.apply(text)
+        except InvalidMoveError:
+            pass
+        except IllegalMoveError:
+            pass  # the text parsed to a move of the game that is not legal now
+        else:
+            raise AssertionError(f"{text!r} was accepted as a move")
+        assert snapshot(self.state) == before
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        """The round holds exactly the deck (when the round state can list its cards)."""
+        if self.state is None:
+            return
+        rounds = [*self.state.finished_rounds, self.state.round_state]
+        for round_state in rounds:
+            if hasattr(round_state, "all_cards"):
+                assert Counter(round_state.all_cards()) == self.deck
+
+    @invariant()
+    def a_clone_is_independent(self) -> None:
+        """Playing on a clone leaves the original untouched."""
+        if not self._live():
+            return
+        assert self.state is not None
+        before = snapshot(self.state)
+        clone = self.state.clone()
+        assert snapshot(clone) == before
+        clone.apply(clone.legal_moves()[-1])
+        assert snapshot(self.state) == before
+
+    @invariant()
+    def observations_are_consistent(self) -> None:
+        """Only the deciding seat sees legal moves; a clone observes the same."""
+        if self.state is None:
+            return
+        clone = self.state.clone()
+        for seat in range(self.state.players):
+            observation = self.state.observation(seat)
+            expected = self.state.legal_moves() if seat == self.state.current_player else ()
+            assert tuple(observation.legal_moves) == tuple(expected)
+            assert observation == clone.observation(seat)
+
+    def teardown(self) -> None:
+        """The record survives JSON and replays to the same match."""
+        if self.state is None:
+            return
+        record = json.loads(json.dumps(self.state.record()))
+        replay = new_game(
+            record["game"],
+            players=record["players"],
+            seed=record["seed"],
+            variants=record["variants"],
+            options=record["options"],
+            catalogue=self.catalogue,
+        )
+        for text in record["moves"]:
+            replay.apply(text)
+        assert replay.record() == self.state.record()
+        for seat in range(replay.players):
+            assert replay.observation(seat) == self.state.observation(seat)
+
+
+def run_conformance(
+    game: str,
+    *,
+    players: int,
+    variants: Sequence[str] = (),
+    options: Any = None,
+    catalogue: Catalogue | None = None,
+    max_examples: int = 10,
+    steps: int = 60,
+    max_moves: int = 400,
+    shrink: bool = True,
+) -> None:
+    """Run :class:`GameConformance` for one game setup; raises on the first failure.
+
+    Args:
+        game: the game's registered name.
+        players: seats.
+        variants: variant names to play with.
+        options: options (as for :func:`cardrules.new_game`).
+        catalogue: where to find the game (default: installed plugins).
+        max_examples: matches Hypothesis plays.
+        steps: rule steps per match (a step is one legal move, or a check).
+        max_moves: stop playing after this many moves in a match.
+        shrink: let Hypothesis shrink a failing match to a minimal one (slower
+            to fail, clearer to read).
+    """
+    machine = type(
+        "Conformance",
+        (GameConformance,),
+        {
+            "game": game,
+            "players": players,
+            "variants": tuple(variants),
+            "options": options,
+            "catalogue": catalogue,
+            "max_moves": max_moves,
+        },
+    )
+    run_state_machine_as_test(
+        machine,
+        settings=settings(
+            max_examples=max_examples,
+            stateful_step_count=steps,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+            phases=list(Phase) if shrink else [Phase.explicit, Phase.reuse, Phase.generate],
+        ),
+    )
