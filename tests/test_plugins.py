@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import inspect
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,3 +127,13 @@ def test_every_hookspec_documents_its_contract(name: str, spec: Any) -> None:
     for parameter in inspect.signature(spec).parameters:
         assert f":param {parameter}:" in doc
     assert ":returns:" in doc
+
+
+PLUGIN_DOCS = (Path(__file__).resolve().parent.parent / "docs" / "plugins.md").read_text("utf-8")
+
+
+@pytest.mark.parametrize(("name", "spec"), HOOKS, ids=[name for name, _ in HOOKS])
+def test_every_hook_is_documented_for_plugin_authors(name: str, spec: Any) -> None:
+    """docs/plugins.md has a heading for each hook with exactly its parameters."""
+    params = ", ".join(inspect.signature(spec).parameters)
+    assert f"#### {name}({params})" in PLUGIN_DOCS

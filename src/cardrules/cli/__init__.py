@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
+from cardrules.cli.simulate import simulate_command
 from cardrules.errors import CardRulesError
 from cardrules.registry import default_catalogue
 
@@ -67,3 +68,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 cli.add_command(play_command)
 cli.add_command(plugins_command)
+cli.add_command(simulate_command)
