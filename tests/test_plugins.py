@@ -15,12 +15,15 @@ from cardrules import (
     Catalogue,
     GameSpec,
     MissingRuleError,
+    PluginHookError,
     PluginLoadError,
     PluginLoadWarning,
+    VariantSpec,
     hookimpl,
     hookspecs,
     new_game,
 )
+from cardrules.testing.conformance import snapshot
 from cardrules_gnoming.options import GnomingOptions
 
 
@@ -137,3 +140,70 @@ def test_every_hook_is_documented_for_plugin_authors(name: str, spec: Any) -> No
     """docs/plugins.md has a heading for each hook with exactly its parameters."""
     params = ", ".join(inspect.signature(spec).parameters)
     assert f"#### {name}({params})" in PLUGIN_DOCS
+
+
+class _ExplodesAfterApplying:
+    """Rule hooks of a broken variant: raise after the game has changed the state."""
+
+    @hookimpl(wrapper=True)
+    def cardrules_apply_move(self, game: Any, state: Any, move: Any, chance: Any) -> Any:
+        result = yield
+        if str(move).startswith("place"):
+            raise RuntimeError("boom")
+        return result
+
+
+class _ExplodesWhenScoring:
+    """Rule hooks of a broken variant: raise when a round is scored."""
+
+    @hookimpl(wrapper=True)
+    def cardrules_score_round(self, game: Any, state: Any) -> Any:
+        yield
+        raise ZeroDivisionError("no score")
+
+
+class _BrokenVariants:
+    @hookimpl
+    def cardrules_register_variants(self, register: Any) -> None:
+        register(VariantSpec("explodes", "gnoming-a-round", plugin=_ExplodesAfterApplying()))
+        register(VariantSpec("bad-score", "gnoming-a-round", plugin=_ExplodesWhenScoring()))
+
+
+class TestFailingHooks:
+    def test_a_failing_hook_is_named_and_changes_nothing(self) -> None:
+        """The error names the variant and the hook; the match is exactly as before."""
+        catalogue = Catalogue([("broken", _BrokenVariants())])
+        state = new_game(
+            "gnoming-a-round", players=3, seed=2, variants=["explodes"], catalogue=catalogue
+        )
+        for move in ("reveal 0 1", "reveal 0 1", "reveal 0 1", "draw stock"):
+            state.apply(move)
+        before = snapshot(state)
+        with pytest.raises(PluginHookError) as caught:
+            state.apply("place 4")
+        assert caught.value.plugin == "variant:explodes"
+        assert caught.value.hook == "cardrules_apply_move"
+        assert "boom" in str(caught.value)
+        assert snapshot(state) == before
+        state.apply("discard 0")  # the match goes on
+
+    def test_a_failure_while_scoring_rolls_the_round_back(self) -> None:
+        """A hook failing when a round ends leaves the round unfinished, as before the move."""
+        catalogue = Catalogue([("broken", _BrokenVariants())])
+        state = new_game(
+            "gnoming-a-round", players=3, seed=5, variants=["bad-score"], catalogue=catalogue
+        )
+        plain = new_game("gnoming-a-round", players=3, seed=5)
+        while True:  # play both until the move that ends round 1
+            move = plain.legal_moves()[0]
+            plain.apply(move)
+            if plain.round_scores:
+                break
+            state.apply(move)
+        before = snapshot(state)
+        with pytest.raises(PluginHookError) as caught:
+            state.apply(move)
+        assert caught.value.plugin == "variant:bad-score"
+        assert caught.value.hook == "cardrules_score_round"
+        assert snapshot(state) == before
+        assert state.round == 0
