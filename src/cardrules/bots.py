@@ -73,8 +73,8 @@ def play_match(
     bots: Sequence[Bot],
     *,
     max_decisions: int | None = 100_000,
-    before_move: Callable[[GameState, int, Move], None] | None = None,
-    after_move: Callable[[GameState, int, Move], None] | None = None,
+    before_move: Callable[[GameState, int, Move], object] | None = None,
+    after_move: Callable[[GameState, int, Move], object] | None = None,
 ) -> MatchResult:
     """Let ``bots[seat]`` decide for each seat until the match ends.
 

@@ -185,6 +185,16 @@ class Game:
         )
         return [f"seat {seat}: {move}"] if result is None else list(result)
 
+    def reveals(self, before: Any, move: Move, after: Any) -> bool:
+        """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""
+        result = self._call("cardrules_reveals", game=self, before=before, move=move, after=after)
+        return True if result is None else bool(result)
+
+    def render_observation(self, observation: Any) -> list[Any]:
+        """Show an observation to a person; its ``repr`` when no plugin answers."""
+        result = self._call("cardrules_render_observation", game=self, observation=observation)
+        return [repr(observation)] if result is None else list(result)
+
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"

@@ -269,3 +269,32 @@ def cardrules_narrate(
         when the move ended a round).
     :returns: a list of strings (rich markup) or ``rich`` renderables, printed in order.
     """
+
+
+@_spec(firstresult=True)
+def cardrules_render_observation(game: Game, observation: Any) -> list[Any] | None:
+    """Show one seat's observation to a person (human play, replays from a seat).
+
+    Stops at the first non-None result. Without an answer, the CLI prints the
+    observation's ``repr``.
+
+    :param game: the game.
+    :param observation: what the seat may know (from :func:`cardrules_observation`).
+    :returns: a list of strings (rich markup) or ``rich`` renderables.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_reveals(game: Game, before: Any, move: Move, after: Any) -> bool | None:
+    """Say whether a move showed any player a card that was hidden from them before.
+
+    Stops at the first non-None result. Human play offers ``undo`` only over
+    moves that revealed nothing (taking back a move after seeing a hidden card
+    is not allowed); without an answer a move counts as revealing.
+
+    :param game: the game.
+    :param before: a copy of the round state before the move.
+    :param move: the move.
+    :param after: the round state after it.
+    :returns: ``True`` if a hidden card was shown to anyone, else ``False``.
+    """

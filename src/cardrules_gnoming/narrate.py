@@ -16,9 +16,10 @@ from rich.table import Table
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
+from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingRound, Layout
 
-__all__ = ["layout_table", "narrate"]
+__all__ = ["layout_table", "narrate", "view"]
 
 
 def _card(card: Card | None) -> str:
@@ -131,3 +132,23 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
         )
         out.append(f"seat {after.turn_seat} starts. " + _piles(after))
     return out
+
+
+def view(obs: GnomingObservation) -> list[Any]:
+    """What seat ``obs.seat`` sees: every layout (face-down hidden), the piles, the card in hand."""
+    grids = [
+        layout_table(layout, f"seat {s}" + (" (you)" if s == obs.seat else ""))
+        for s, layout in enumerate(obs.layouts)
+    ]
+    tops = [pile[-1] if pile else None for pile in obs.discard_piles]
+    piles = ", ".join(f"pile {i}: {_card(top) if top else '(empty)'}" for i, top in enumerate(tops))
+    lines: list[Any] = [
+        f"[bold]Round {obs.round + 1}[/bold], phase {obs.phase}; draw pile "
+        f"{obs.draw_pile_size} cards; {piles}",
+        Columns(grids),
+    ]
+    if obs.held_card is not None:
+        lines.append(f"In hand: {_card(obs.held_card)}")
+    if obs.ender is not None:
+        lines.append(f"seat {obs.ender} has no face-down card: last turns")
+    return lines

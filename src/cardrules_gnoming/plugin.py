@@ -146,3 +146,13 @@ def cardrules_narrate(
     game: Game, before: GnomingRound, seat: int, move: Move, after: GnomingRound
 ) -> list[Any]:
     return narrate.narrate(before, seat, move, after)
+
+
+@hookimpl(trylast=True)
+def cardrules_render_observation(game: Game, observation: GnomingObservation) -> list[Any]:
+    return narrate.view(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_reveals(game: Game, before: GnomingRound, move: Move, after: GnomingRound) -> bool:
+    return rules.reveals(before, move)

@@ -20,7 +20,14 @@ from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Pl
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
-__all__ = ["apply_move", "deal_round", "explain_illegal", "legal_moves", "starting_seat"]
+__all__ = [
+    "apply_move",
+    "deal_round",
+    "explain_illegal",
+    "legal_moves",
+    "reveals",
+    "starting_seat",
+]
 
 P = GnomingPhase
 
@@ -331,3 +338,20 @@ def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMove
         if layout.face_up[move.position]:
             return error("G16", f"position {move.position} is already face up")
     return error(expected[0], f"{move} is not possible now: {expected[1]}")
+
+
+def reveals(before: GnomingRound, move: Move) -> bool:
+    """Whether ``move`` shows anyone a card hidden from them before (for take-backs).
+
+    Drawing from the draw pile, turning a face-down card up (a reveal, a flip,
+    a placement or bounce onto it) and playing a card drawn from the draw pile
+    (which only its drawer had seen) all reveal; the rest does not.
+    """
+    if isinstance(move, Reveal | Flip) or (isinstance(move, Draw) and move.source == STOCK):
+        return True
+    if isinstance(move, Place | Bounce):
+        layout = before.layouts[before.turn_seat]  # type: ignore[index]
+        return not layout.face_up[move.position] or before.drawn_from == STOCK
+    if isinstance(move, Discard):
+        return before.drawn_from == STOCK
+    return False

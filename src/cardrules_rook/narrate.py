@@ -12,12 +12,13 @@ from rich.table import Table
 
 from cardrules.moves import Move
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.observation import RookObservation
 from cardrules_rook.state import RookRound
 
-__all__ = ["narrate", "table_view"]
+__all__ = ["narrate", "table_view", "view"]
 
 
-def table_view(state: RookRound) -> Table:
+def table_view(state: RookRound | RookObservation) -> Table:
     """The melds on the table, numbered, with their owners."""
     table = Table(show_header=True, box=None, padding=(0, 1), title_justify="left")
     table.add_column("#", justify="right")
@@ -76,3 +77,23 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
             out.append(table_view(after))
         out.append(_sizes(after))
     return out
+
+
+def view(obs: RookObservation) -> list[Any]:
+    """What seat ``obs.seat`` sees: its hand, the table, the discard pile, hand sizes."""
+    whole = ", every card at once" if obs.whole_hand else ""
+    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(obs.hand_sizes))
+    top = obs.discard_pile[-1] if obs.discard_pile else "(empty)"
+    lines: list[Any] = [
+        f"[bold]Round {obs.round + 1}[/bold]: contract {obs.contract}{whole}; phase {obs.phase}",
+        f"Your hand ({len(obs.hand)}): " + " ".join(map(str, obs.hand)),
+        f"[dim]hands {sizes}; draw pile {obs.draw_pile_size}; discard {top}[/dim]",
+    ]
+    if obs.table:
+        lines.append(table_view(obs))
+    if obs.lay_down_left is not None:
+        sets, runs = obs.lay_down_left
+        lines.append(f"Still to lay down this turn: {sets} set(s), {runs} run(s)")
+    if obs.owed_rooks:
+        lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap before the turn ends")
+    return lines

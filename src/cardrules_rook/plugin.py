@@ -138,3 +138,13 @@ def cardrules_narrate(
     game: Game, before: RookRound, seat: int, move: Move, after: RookRound
 ) -> list[Any]:
     return narrate.narrate(before, seat, move, after)
+
+
+@hookimpl(trylast=True)
+def cardrules_render_observation(game: Game, observation: RookObservation) -> list[Any]:
+    return narrate.view(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_reveals(game: Game, before: RookRound, move: Move, after: RookRound) -> bool:
+    return rules.reveals(before, move, after)

@@ -29,6 +29,7 @@ __all__ = [
     "explain_illegal",
     "is_legal_lay_down",
     "legal_moves",
+    "reveals",
 ]
 
 P = RookPhase
@@ -529,3 +530,18 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R12", f"you do not hold {move.card}")
         return error("R12", "in round 11 no one goes out by discarding")
     return error("R9", f"{move} is not possible now")
+
+
+def reveals(before: RookRound, move: Move, after: RookRound) -> bool:
+    """Whether ``move`` shows anyone a card hidden from them before (for take-backs).
+
+    Any card drawn from the draw pile (the turn's draw, a buyer's penalty card)
+    and any card played from a hand onto the table or the discard pile is
+    revealed; taking the discard, or declining a buy that does not end the
+    offers, is not.
+    """
+    if isinstance(move, Take):
+        return False
+    if isinstance(move, Draw | Pass):
+        return after.phase is not P.BUY and after.hands != before.hands
+    return True

@@ -1,7 +1,10 @@
 """The ``cardrules`` command line.
 
-``cardrules games`` lists the installed games; ``cardrules play GAME`` plays a
-whole bot match and shows it turn by turn (or prints its record with ``--json``).
+``cardrules games`` and ``cardrules plugins`` list what is installed;
+``cardrules play GAME`` plays a match between bots (``--human SEAT``: you play a
+seat) and shows it turn by turn, or prints its record with ``--json``;
+``cardrules replay FILE`` replays a record; ``cardrules simulate GAME`` runs
+many seeded matches and summarises them.
 Bad arguments give a one-line error and exit code 2, never a traceback.
 """
 
@@ -15,6 +18,7 @@ from rich.table import Table
 
 from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
+from cardrules.cli.replay import replay_command
 from cardrules.cli.simulate import simulate_command
 from cardrules.errors import CardRulesError
 from cardrules.registry import default_catalogue
@@ -68,4 +72,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 cli.add_command(play_command)
 cli.add_command(plugins_command)
+cli.add_command(replay_command)
 cli.add_command(simulate_command)

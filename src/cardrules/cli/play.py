@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
+from rich.columns import Columns
 from rich.console import Console
 
-from cardrules.bots import play_match
+from cardrules.bots import Bot, play_match
 from cardrules.cli.common import make_bots, parse_option, print_scores
+from cardrules.cli.show import Narrator
 from cardrules.engine import GameState, new_game
+from cardrules.errors import IllegalMoveError, InvalidMoveError
 from cardrules.moves import Move
 
 __all__ = ["play_command"]
@@ -39,6 +44,19 @@ __all__ = ["play_command"]
     help="Stop (truncate) the match after this many decisions.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON instead.")
+@click.option(
+    "--human",
+    type=int,
+    default=None,
+    help="Play this seat yourself in the terminal; bots play the others.",
+)
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Where to save the game record (with --human: saved on exit; default "
+    "cardrules-GAME-SEED.json).",
+)
 def play_command(
     game: str,
     players: int,
@@ -48,41 +66,185 @@ def play_command(
     options: Sequence[str],
     max_decisions: int,
     as_json: bool,
+    human: int | None,
+    save: Path | None,
 ) -> None:
-    """Play a whole match of GAME between bots and show it."""
+    """Play a whole match of GAME between bots (and you, with --human) and show it."""
     option_values = dict(parse_option(text) for text in options) or None
     state = new_game(game, players=players, seed=seed, variants=variants, options=option_values)
+    if human is not None and not 0 <= human < players:
+        raise click.BadParameter(
+            f"seat {human} does not exist (0 to {players - 1})", param_hint="--human"
+        )
     seat_bots = make_bots(state, bots)
     console = Console(highlight=False)
     if as_json:
         result = play_match(state, seat_bots, max_decisions=max_decisions)
-        record = state.record()
-        record["truncated"] = result.truncated
-        click.echo(json.dumps(record, indent=2))
+        click.echo(json.dumps(_record(state, result.truncated), indent=2))
+        if save is not None:
+            _save(console, state, save, result.truncated)
         return
     title = state.game.spec.title
-    console.rule(f"{title} - {players} players, seed {state.seed}, bots {bots}")
-    console.rule("Round 1")
-    before: list[Any] = []
+    who = f"you at seat {human}" if human is not None else f"bots {bots}"
+    console.rule(f"{title} - {players} players, seed {state.seed}, {who}")
+    narrator = Narrator(console)
+    narrator.start(state)
+    if human is None:
+        result = play_match(
+            state,
+            seat_bots,
+            max_decisions=max_decisions,
+            before_move=narrator.before,
+            after_move=narrator.after,
+        )
+        print_scores(console, state, result.truncated)
+        if save is not None:
+            _save(console, state, save, result.truncated)
+        return
+    finished = HumanTable(state, seat_bots, human, console, narrator).play(max_decisions)
+    if finished:
+        print_scores(console, state, truncated=not state.is_over)
+    _save(console, state, save or Path(f"cardrules-{game}-{state.seed}.json"), not state.is_over)
 
-    def remember(state: GameState, seat: int, move: Move) -> None:
-        before[:] = [state.round, state.round_state.clone()]
 
-    def narrate(state: GameState, seat: int, move: Move) -> None:
-        round_before, round_state = before
-        ended = state.round != round_before
-        after = state.finished_rounds[-1] if ended else state.round_state
-        for item in state.game.narrate(round_state, seat, move, after):
-            console.print(item)
-        if ended:
-            scores = state.round_scores[-1]
-            console.print(
-                "Round scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores))
-            )
-            if not state.is_over:
-                console.rule(f"Round {state.round + 1}")
+def _record(state: GameState, truncated: bool) -> dict[str, Any]:
+    record = state.record()
+    record["truncated"] = truncated
+    return record
 
-    result = play_match(
-        state, seat_bots, max_decisions=max_decisions, before_move=remember, after_move=narrate
-    )
-    print_scores(console, state, result.truncated)
+
+def _save(console: Console, state: GameState, path: Path, truncated: bool) -> None:
+    path.write_text(json.dumps(_record(state, truncated), indent=1), encoding="utf-8")
+    console.print(f"Record saved to {path}")
+
+
+HELP = """Type the number of a move, or the move itself (e.g. "draw stock").
+  moves   list your legal moves again
+  undo    take back your last decision (only if no card was revealed since)
+  help    this text
+  quit    stop here; the record is saved"""
+
+
+class HumanTable:
+    """A match where one seat is a person at the terminal and bots play the others."""
+
+    def __init__(
+        self,
+        state: GameState,
+        bots: Sequence[Bot],
+        human: int,
+        console: Console,
+        narrator: Narrator,
+    ) -> None:
+        self.state = state
+        self.bots = bots
+        self.human = human
+        self.console = console
+        self.narrator = narrator
+        # Before each of the person's decisions: a copy of the match, and whether a
+        # card has been revealed since then (which forbids taking the decision back).
+        self.undo_points: list[tuple[GameState, bool]] = []
+        self.stdin = sys.stdin
+
+    def play(self, max_decisions: int) -> bool:
+        """Play until the match ends (True) or the person quits (False)."""
+        state = self.state
+        while not state.is_over and len(state.history) < max_decisions:
+            seat = state.current_player
+            assert seat is not None
+            if seat != self.human:
+                move = self.bots[seat].choose(state.observation(seat))
+            else:
+                answer = self.ask()
+                if answer == "quit":
+                    return False
+                if answer == "undo":
+                    self.undo()
+                    continue
+                assert isinstance(answer, Move)
+                move = answer
+                self.undo_points.append((state.clone(), False))
+            self.narrator.before(state, seat, move)
+            state.apply(move)
+            before, after = self.narrator.after(state, seat, move)
+            if self.undo_points and state.game.reveals(before, move, after):
+                self.undo_points[-1] = (self.undo_points[-1][0], True)
+        return True
+
+    def undo(self) -> None:
+        """Go back to just before the person's last decision, if nothing was revealed since."""
+        if not self.undo_points:
+            self.console.print("[red]Nothing to undo.[/red]")
+            return
+        snapshot, revealed = self.undo_points[-1]
+        if revealed:
+            self.console.print("[red]Cannot undo: a card has been revealed since.[/red]")
+            return
+        self.undo_points.pop()
+        _restore(self.state, snapshot)
+        self.console.print("[yellow]Your last decision is taken back.[/yellow]")
+
+    def ask(self) -> Move | str:
+        """Show the person's view and legal moves; read a move, or undo/quit."""
+        state = self.state
+        self.narrator.view(state, self.human)
+        moves = state.legal_moves()
+        self.list_moves(moves)
+        while True:
+            self.console.print(f"[bold]seat {self.human}>[/bold] ", end="")
+            line = self.stdin.readline()
+            if not line:
+                self.console.print()
+                return "quit"
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("help", "?", "h"):
+                self.console.print(HELP)
+            elif word == "moves":
+                self.list_moves(moves)
+            elif word in ("undo", "quit", "exit", "q"):
+                return "quit" if word in ("quit", "exit", "q") else "undo"
+            elif text.isdigit():
+                number = int(text)
+                if 1 <= number <= len(moves):
+                    return moves[number - 1]
+                self.console.print(f"[red]Choose 1 to {len(moves)}.[/red]")
+            else:
+                move = self.parse(text)
+                if move is not None:
+                    return move
+
+    def parse(self, text: str) -> Move | None:
+        """A legal move from notation, or None after saying what is wrong."""
+        try:
+            move = self.state.parse_move(text)
+        except InvalidMoveError as error:
+            self.console.print(f"[red]{error}[/red] (type help)")
+            return None
+        if self.state.is_legal(move):
+            return move
+        trial = self.state.clone()
+        try:
+            trial.apply(move)
+        except IllegalMoveError as error:
+            self.console.print(f"[red]Not allowed now - rule {error}[/red]")
+        return None
+
+    def list_moves(self, moves: Sequence[Move]) -> None:
+        """Print the legal moves, numbered from 1 (in columns when there are many)."""
+        self.console.print("Your legal moves:")
+        entries = [f"{number:>3}. {move}" for number, move in enumerate(moves, start=1)]
+        if len(entries) > 12:
+            self.console.print(Columns(entries, padding=(0, 3)))
+        else:
+            for entry in entries:
+                self.console.print(f"  {entry}")
+
+
+def _restore(state: GameState, snapshot: GameState) -> None:
+    """Make ``state`` a copy of ``snapshot`` (in place, for the objects holding it)."""
+    copy = snapshot.clone()
+    for name in GameState.__slots__:
+        setattr(state, name, getattr(copy, name))

@@ -1,0 +1,68 @@
+"""``cardrules replay``: watch a recorded match, as a spectator or from a seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from cardrules.cli.common import print_scores
+from cardrules.cli.show import Narrator
+from cardrules.records import load_record, replay
+
+__all__ = ["replay_command"]
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--seat",
+    type=int,
+    default=None,
+    help="Watch from this seat: its own view before each of its decisions.",
+)
+@click.option(
+    "--to",
+    "to_move",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Stop after this move number (0: the deal).",
+)
+def replay_command(file: Path, seat: int | None, to_move: int | None) -> None:
+    """Replay the game record FILE turn by turn.
+
+    Without --seat it is shown as a spectator sees it: no hand, no face-down card.
+    """
+    record = load_record(file)
+    if seat is not None and not 0 <= seat < record.players:
+        raise click.BadParameter(
+            f"seat {seat} does not exist (0 to {record.players - 1})", param_hint="--seat"
+        )
+    console = Console(highlight=False)
+    who = f"seen from seat {seat}" if seat is not None else "as a spectator"
+    console.rule(f"Replay of {record.game}, {record.players} players, seed {record.seed}, {who}")
+    states = replay(record)
+    previous = next(states)
+    narrator = Narrator(console)
+    narrator.start(previous)
+    last = len(record.moves) if to_move is None else min(to_move, len(record.moves))
+    for number in range(1, last + 1):
+        current = next(states)
+        mover = previous.current_player
+        assert mover is not None
+        if seat is not None and mover == seat:
+            narrator.view(previous, seat)
+        console.print(f"[dim]{number}.[/dim] ", end="")
+        move = previous.parse_move(record.moves[number - 1])
+        narrator.before(previous, mover, move)
+        narrator.after(current, mover, move)
+        previous = current
+    if last < len(record.moves):
+        console.print(f"Stopped after move {last} of {len(record.moves)}.")
+        if seat is not None:
+            narrator.view(previous, seat)
+        return
+    for _ in states:  # the rest checks the recorded scores against the replay
+        pass
+    print_scores(console, previous, truncated=not previous.is_over)

@@ -1,0 +1,313 @@
+"""Game records: a documented JSON format, strict loading, and replay.
+
+A record is what :meth:`GameState.record` returns, as JSON::
+
+    {
+      "format": "cardrules-record/1",
+      "game": "gnoming-a-round",        # a registered game name
+      "players": 4,                      # seats
+      "seed": 1,                         # fixes every shuffle
+      "options": {"bouncing": true},     # the options in force, by name
+      "variants": ["no-bounce"],         # the variants in force, by name
+      "moves": ["reveal 0 8", ...],      # every move, in notation, in order
+      "round_scores": [[3, -2, 10, 7]],  # optional: scores of finished rounds
+      "scores": [3, -2, 10, 7],          # optional: totals
+      "winners": [1],                    # optional: winning seats
+      "over": false,                     # optional: the match reached its end
+      "truncated": false                 # optional: a bot run stopped it early
+    }
+
+:func:`load_record` validates every field and refuses what is malformed,
+truncated, from an unknown game or variant, or contains an illegal move, with a
+:class:`RecordError` naming the field or the move number. Nothing named in a
+record is imported or executed: games and variants are looked up among the
+plugins already installed. :func:`replay` rebuilds every state, and refuses a
+record whose recorded scores differ from the replay's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardrules.engine import RECORD_FORMAT, GameState, new_game
+from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError
+
+__all__ = ["RECORD_FORMAT", "GameRecord", "RecordError", "check_record", "load_record", "replay"]
+
+#: The most moves a record may hold (far beyond any real match).
+MAX_MOVES = 1_000_000
+_REQUIRED = ("format", "game", "players", "seed", "options", "variants", "moves")
+_OPTIONAL = ("round_scores", "scores", "winners", "over", "truncated")
+
+
+class RecordError(CardRulesError, ValueError):
+    """A game record is malformed, truncated, of an unknown game, or not a legal match.
+
+    Attributes:
+        field: the record field at fault, if one is.
+        move_number: the 1-based number of the move at fault, if one is.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, move_number: int | None = None):
+        self.field = field
+        self.move_number = move_number
+        super().__init__(message)
+
+
+@attrs.frozen
+class GameRecord:
+    """A validated game record (see the module docstring for the JSON format).
+
+    Attributes:
+        game: the game's registered name.
+        players: seats.
+        seed: the seed.
+        options: the options in force, ``{name: value}``.
+        variants: the variants in force.
+        moves: every move in notation.
+        round_scores: recorded scores of finished rounds, or ``None``.
+        scores: recorded totals, or ``None``.
+        winners: recorded winners, or ``None``.
+        over: whether the match was recorded as over, or ``None``.
+        truncated: whether a bot run stopped the match early, or ``None``.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, Any]
+    variants: tuple[str, ...]
+    moves: tuple[str, ...]
+    round_scores: tuple[tuple[int, ...], ...] | None = None
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    over: bool | None = None
+    truncated: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (optional fields only when present)."""
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "variants": list(self.variants),
+            "moves": list(self.moves),
+        }
+        if self.round_scores is not None:
+            data["round_scores"] = [list(r) for r in self.round_scores]
+        if self.scores is not None:
+            data["scores"] = list(self.scores)
+        if self.winners is not None:
+            data["winners"] = list(self.winners)
+        if self.over is not None:
+            data["over"] = self.over
+        if self.truncated is not None:
+            data["truncated"] = self.truncated
+        return data
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: Any, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(_is_int(v) for v in value):
+        raise RecordError(f"record field {field!r} must be a list of integers", field=field)
+    return tuple(value)
+
+
+def _text(value: Any, field: str, *, limit: int = 200) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise RecordError(
+            f"record field {field!r} must be a non-empty string of at most {limit} characters",
+            field=field,
+        )
+    return value
+
+
+def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
+    """Read and validate a game record.
+
+    Args:
+        source: JSON text or bytes, a path to a JSON file, or already-parsed data.
+
+    Returns:
+        A :class:`GameRecord` whose fields all have the right types. Whether the
+        game and variants exist and the moves are legal is checked by :func:`replay`.
+
+    Raises:
+        RecordError: the JSON does not parse (e.g. a truncated file), a field is
+            missing, unknown, or of the wrong type, or the format is not
+            ``cardrules-record/1``.
+    """
+    if isinstance(source, Path):
+        try:
+            source = source.read_bytes()
+        except OSError as error:
+            raise RecordError(f"cannot read the record: {error}") from None
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise RecordError(f"the record is not valid JSON (truncated?): {error}") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping):
+        raise RecordError("a record is a JSON object")
+    missing = [key for key in _REQUIRED if key not in data]
+    if missing:
+        raise RecordError(f"record field {missing[0]!r} is missing", field=missing[0])
+    unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
+    if unknown:
+        raise RecordError(f"unknown record field {unknown[0]!r}", field=unknown[0])
+    if data["format"] != RECORD_FORMAT:
+        raise RecordError(
+            f"record format must be {RECORD_FORMAT!r}, got {data['format']!r}", field="format"
+        )
+    for field in ("players", "seed"):
+        if not _is_int(data[field]):
+            raise RecordError(f"record field {field!r} must be an integer", field=field)
+    options = data["options"]
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise RecordError("record field 'options' must be an object", field="options")
+    variants = data["variants"]
+    if not isinstance(variants, list):
+        raise RecordError("record field 'variants' must be a list of names", field="variants")
+    moves = data["moves"]
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise RecordError("record field 'moves' must be a list of move texts", field="moves")
+    for number, move in enumerate(moves, start=1):
+        if not isinstance(move, str) or len(move) > 1000:
+            raise RecordError(f"move {number} must be move notation text", move_number=number)
+    round_scores = data.get("round_scores")
+    if round_scores is not None:
+        if not isinstance(round_scores, list):
+            raise RecordError("record field 'round_scores' must be a list", field="round_scores")
+        round_scores = tuple(_int_list(r, "round_scores") for r in round_scores)
+    flags: dict[str, bool | None] = {}
+    for field in ("over", "truncated"):
+        value = data.get(field)
+        if value is not None and not isinstance(value, bool):
+            raise RecordError(f"record field {field!r} must be true or false", field=field)
+        flags[field] = value
+    return GameRecord(
+        game=_text(data["game"], "game"),
+        players=data["players"],
+        seed=data["seed"],
+        options=dict(options),
+        variants=tuple(_text(v, "variants") for v in variants),
+        moves=tuple(moves),
+        round_scores=round_scores,
+        scores=_int_list(data["scores"], "scores") if data.get("scores") is not None else None,
+        winners=_int_list(data["winners"], "winners") if data.get("winners") is not None else None,
+        over=flags["over"],
+        truncated=flags["truncated"],
+    )
+
+
+def replay(
+    record: GameRecord | str | bytes | Path | Mapping[str, Any], *, catalogue: Any = None
+) -> Iterator[GameState]:
+    """Rebuild a recorded match, yielding the state before the first move and after each move.
+
+    Each yielded state is an independent copy, so a caller may keep them all.
+
+    Args:
+        record: a :class:`GameRecord`, or anything :func:`load_record` reads.
+        catalogue: where to find the game (default: the installed plugins).
+
+    Raises:
+        RecordError: the record is malformed (see :func:`load_record`); its game
+            or a variant is not installed; its players or options are refused;
+            move ``n`` is not a move of the game or not legal (``move_number``);
+            or its recorded scores, winners or end differ from the replay.
+    """
+    if not isinstance(record, GameRecord):
+        record = load_record(record)
+    state = _start(record, catalogue)
+    yield state.clone()
+    for number, text in enumerate(record.moves, start=1):
+        _apply(state, number, text)
+        yield state.clone()
+    _check_results(record, state)
+
+
+def check_record(
+    record: GameRecord | str | bytes | Path | Mapping[str, Any], *, catalogue: Any = None
+) -> GameState:
+    """Validate a record completely and return the final state of its match.
+
+    The same checks as :func:`replay`, without keeping the states on the way.
+
+    Raises:
+        RecordError: as :func:`replay`.
+    """
+    if not isinstance(record, GameRecord):
+        record = load_record(record)
+    state = _start(record, catalogue)
+    for number, text in enumerate(record.moves, start=1):
+        _apply(state, number, text)
+    _check_results(record, state)
+    return state
+
+
+def _apply(state: GameState, number: int, text: str) -> None:
+    try:
+        state.apply(text)
+    except InvalidMoveError as error:
+        raise RecordError(f"move {number} {text!r}: {error}", move_number=number) from None
+    except IllegalMoveError as error:
+        raise RecordError(
+            f"move {number} {text!r} is illegal ({error})", move_number=number
+        ) from None
+
+
+def _start(record: GameRecord, catalogue: Any) -> GameState:
+    from cardrules.errors import UnknownGameError, UnknownVariantError, VariantConflictError
+    from cardrules.registry import default_catalogue
+
+    catalogue = catalogue or default_catalogue()
+    try:
+        catalogue.game(record.game)
+    except UnknownGameError as error:
+        raise RecordError(str(error), field="game") from None
+    try:
+        return new_game(
+            record.game,
+            players=record.players,
+            seed=record.seed,
+            variants=record.variants,
+            options=dict(record.options),
+            catalogue=catalogue,
+        )
+    except (UnknownVariantError, VariantConflictError) as error:
+        raise RecordError(str(error), field="variants") from None
+    except CardRulesError as error:
+        field = "players" if "players" in str(error) else "options"
+        raise RecordError(f"the game refuses this record's {field}: {error}", field=field) from None
+
+
+def _check_results(record: GameRecord, state: GameState) -> None:
+    expected: Sequence[tuple[str, Any, Any]] = (
+        ("round_scores", record.round_scores, tuple(state.round_scores)),
+        ("scores", record.scores, state.scores),
+        ("winners", record.winners, state.winners),
+        ("over", record.over, state.is_over),
+    )
+    for field, recorded, replayed in expected:
+        if recorded is not None and recorded != replayed:
+            raise RecordError(
+                f"record field {field!r} says {recorded!r} but the moves give {replayed!r}",
+                field=field,
+            )

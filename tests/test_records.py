@@ -1,0 +1,157 @@
+"""Game records: JSON round-trips, replays, and refusal of corrupted records."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.bots import bot_factories, play_match
+from cardrules.records import GameRecord, RecordError, check_record, load_record, replay
+from cardrules.testing import playouts
+from tests.support import random_moves
+
+GAMES = ["gnoming-a-round", "toonerville-rook"]
+
+
+@given(
+    state=playouts("gnoming-a-round", max_moves=400) | playouts("toonerville-rook", max_moves=200)
+)
+@settings(max_examples=25)
+def test_records_round_trip_and_replay(state: cardrules.GameState) -> None:
+    """record -> JSON -> load -> replay gives back the same record, state by state."""
+    text = json.dumps(state.record())
+    record = load_record(text)
+    assert json.loads(record.to_json()) == json.loads(text)
+    states = list(replay(record))
+    assert len(states) == len(state.history) + 1
+    assert states[-1].record() == state.record()
+    assert states[0].history == []
+
+
+def test_replay_yields_independent_states() -> None:
+    """Each yielded state is its own copy: later moves do not change earlier states."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=3)
+    random_moves(state, random.Random(1), 30)
+    states = list(replay(state.record()))
+    assert [len(s.history) for s in states] == list(range(31))
+
+
+@cache
+def finished_record(game: str) -> dict[str, Any]:
+    """A complete record of a seeded greedy-bot match (cached: it is copied before use)."""
+    players = 3
+    state = cardrules.new_game(game, players=players, seed=12)
+    greedy = bot_factories(state.game.spec.bots)["greedy"]
+    play_match(state, [greedy(s) for s in range(players)])
+    record = state.record()
+    record["truncated"] = False
+    return record
+
+
+def corrupt(record: dict[str, Any], how: int, where: int, text_cut: int) -> str:
+    """Damage a valid record in one of several ways; each always makes it invalid."""
+    bad = copy.deepcopy(record)
+    moves = bad["moves"]
+    i = where % len(moves)
+    if how == 0:
+        return json.dumps(bad)[: text_cut % len(json.dumps(bad))]  # truncated file
+    if how == 1:
+        del bad[
+            sorted(("format", "game", "players", "seed", "options", "variants", "moves"))[where % 7]
+        ]
+    elif how == 2:
+        bad[["players", "seed", "moves", "variants", "options"][where % 5]] = "x"  # wrong type
+    elif how == 3:
+        moves[i] = "teleport " + moves[i]  # not a move
+    elif how == 4:
+        bad["round_scores"][where % len(bad["round_scores"])][0] += 1 + where % 5
+    elif how == 5:
+        bad["game"] = "chess"
+    elif how == 6:
+        bad["variants"] = ["no-such-variant"]
+    elif how == 7:
+        bad["players"] = 2 + 10 * (where % 2)  # out of range: 2 or 12
+    elif how == 8:
+        bad["format"] = "cardrules-record/99"
+    elif how == 9:
+        bad["winners"] = [s for s in range(bad["players"]) if s not in bad["winners"]]
+    elif how == 10:
+        bad["over"] = False
+    elif how == 11:
+        bad["cheat"] = True  # unknown field
+    elif how == 12:
+        bad["options"] = {"no_such_option": 1}
+    else:
+        moves.insert(i, moves[i - 1] if moves[i - 1] != moves[i] else "pass")  # an extra move
+        bad["moves"] = moves
+    return json.dumps(bad)
+
+
+@given(
+    game=st.sampled_from(GAMES),
+    how=st.integers(0, 13),
+    where=st.integers(0, 10_000),
+    text_cut=st.integers(1, 10**6),
+)
+@settings(max_examples=1000)
+def test_corrupted_records_are_refused_with_a_clear_error(
+    game: str, how: int, where: int, text_cut: int
+) -> None:
+    """Every corrupted record raises RecordError (never another exception) with a message."""
+    text = corrupt(finished_record(game), how, where, text_cut)
+    with pytest.raises(RecordError) as caught:
+        check_record(text)
+    assert str(caught.value)
+
+
+def test_errors_name_the_field_or_the_move_number() -> None:
+    """The error says where: a field name, or the number of the bad move."""
+    record = finished_record("gnoming-a-round")
+    bad = copy.deepcopy(record)
+    bad["moves"][4] = "fly away"
+    with pytest.raises(RecordError) as caught:
+        list(replay(bad))
+    assert caught.value.move_number == 5
+    assert "move 5" in str(caught.value)
+    bad = copy.deepcopy(record)
+    bad["scores"][0] += 1
+    with pytest.raises(RecordError) as caught:
+        list(replay(bad))
+    assert caught.value.field == "scores"
+
+
+def test_a_record_never_imports_what_it_names() -> None:
+    """A game or variant name that looks like a module is refused, not imported."""
+    record = copy.deepcopy(finished_record("gnoming-a-round"))
+    record["game"] = "os:system"
+    with pytest.raises(RecordError, match="unknown game"):
+        list(replay(record))
+    record["game"] = "gnoming-a-round"
+    record["variants"] = ["subprocess"]
+    with pytest.raises(RecordError, match="unknown variant"):
+        list(replay(record))
+
+
+def test_replay_under_different_rules_is_refused() -> None:
+    """A record of a no-bounce game cannot be replayed with bouncing back on."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=4, variants=["no-bounce"])
+    random_moves(state, random.Random(0), 50)
+    record = state.record()
+    record["options"]["bouncing"] = True
+    with pytest.raises(RecordError, match="no-bounce"):
+        list(replay(record))
+
+
+def test_game_record_value_is_plain_data() -> None:
+    """GameRecord.to_dict() is what load_record reads back."""
+    record = load_record(finished_record("toonerville-rook"))
+    assert isinstance(record, GameRecord)
+    assert load_record(record.to_dict()) == record
