@@ -46,7 +46,9 @@ class GreedyBot:
 
     def _lay_down(self, obs: RookObservation, hand: Sequence[Card]) -> object | None:
         sets, runs = self._remaining(obs)
-        return find_lay_down(hand, sets=sets, runs=runs, whole_hand=obs.whole_hand)
+        return find_lay_down(
+            hand, sets=sets, runs=runs, whole_hand=obs.whole_hand, rules=obs.meld_rules
+        )
 
     @staticmethod
     def _fits_table(obs: RookObservation, card: Card) -> bool:

@@ -15,8 +15,8 @@ class Contract:
         cards: cards dealt to each player.
         sets: sets in the contract.
         runs: runs in the contract.
-        whole_hand: the lay-down must use every card in hand, and no one may go
-            out by discarding (round 11, R12).
+        whole_hand: no one may go out by discarding, and (by default) the
+            lay-down must use every card in hand at once (round 11, R12).
     """
 
     cards: int

@@ -12,7 +12,7 @@ import attrs
 from cardrules.moves import Move
 from cardrules_rook.cards import Card
 from cardrules_rook.contracts import Contract
-from cardrules_rook.melds import Meld
+from cardrules_rook.melds import Meld, MeldRules
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = ["RookObservation", "observe"]
@@ -28,6 +28,7 @@ class RookObservation:
         round: index of the round, from 0.
         contract: the round's contract (R4).
         whole_hand: this round's lay-down must use every card (R12).
+        meld_rules: how many Rooks a meld may hold in this game (R7/R8 options).
         dealer: the dealing seat (R6).
         phase: what the deciding player is asked.
         current_player: the seat deciding now (``None`` once over).
@@ -53,6 +54,7 @@ class RookObservation:
     round: int
     contract: Contract
     whole_hand: bool
+    meld_rules: MeldRules
     dealer: int
     phase: RookPhase
     current_player: int | None
@@ -86,6 +88,7 @@ def observe(
         round=state.round,
         contract=state.contract,
         whole_hand=state.whole_hand,
+        meld_rules=state.options.meld_rules,
         dealer=state.dealer,
         phase=state.phase,
         current_player=state.current_player,

@@ -54,8 +54,8 @@ class RookOptions:
         lay_down_extra_melds: R11. The first lay-down is exactly the contract
             (``False``); ``True``: more melds may be made in that turn.
         last_round_whole_hand: R12. In round 11 a player lays down only with
-            every card and cannot go out by discarding (``True``); ``False``:
-            round 11 is played like the others.
+            every card at once (``True``); ``False``: the lay-down is as in other
+            rounds. Either way no one goes out by discarding in round 11.
         stock_rebuilds: R16. Rebuilds of the draw pile per round (1; ``None``:
             no limit, variant ``unlimited-rebuilds``).
         tie: R19. ``"shared"``: a tie for lowest total is a shared win

@@ -119,31 +119,50 @@ def _may_lay_off(state: RookRound, seat: int) -> bool:
     return state.down[seat] and (state.options.lay_off_same_turn or not state.went_down_this_turn)
 
 
+def _rook_room(state: RookRound, seat: int) -> float:
+    """How many Rooks the player could still play on the table this turn (R14)."""
+    rules = state.options.meld_rules
+    room: float = 0
+    if _may_lay_off(state, seat):
+        for meld in state.table:
+            naturals = len(meld.naturals)
+            rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
+            free = float(14 - meld.length) if isinstance(meld, RunMeld) else float("inf")
+            if rules.naturals_exceed_rooks:
+                free = min(free, naturals - rooks - 1)
+            room += max(free, 0)
+    new_meld = [
+        m.cards().count(ROOK)
+        for m in possible_melds(state.hands[seat], sets=True, runs=True, rules=rules)
+    ]
+    return room + max(new_meld, default=0)
+
+
 def _rook_has_a_place(state: RookRound, seat: int) -> bool:
-    """R14: an owed Rook can still be played this turn."""
+    """R14: every Rook owed by a swap can still be played this turn, perhaps after more swaps."""
     hand = state.hands[seat]
+    if state.down[seat] and state.owed_before_down:
+        return False  # swapped before going down: the Rook had to be in the lay-down
     if not state.down[seat]:
         sets, runs = _remaining_contract(state)
-        return can_lay_down(
+        if can_lay_down(
             hand,
             sets=sets,
             runs=runs,
             whole_hand=state.whole_hand,
             rules=state.options.meld_rules,
             min_rooks=state.owed_rooks,
-        )
-    if state.owed_before_down:
-        # Swapped before going down: the Rook had to be in the lay-down itself.
-        return False
-    if _may_lay_off(state, seat):
-        for meld in state.table:
-            ends = (meld.low - 1, meld.high + 1) if isinstance(meld, RunMeld) else (meld.number,)
-            if any(_laid_off(meld, ROOK, n, state) is not None for n in ends):
-                return True
-    return any(
-        m.cards()[-1].is_rook
-        for m in possible_melds(hand, sets=True, runs=True, rules=state.options.meld_rules)
-    )
+        ):
+            return True
+    elif _rook_room(state, seat) >= state.owed_rooks:
+        return True
+    # A further swap may bring the card that makes the plan work.
+    for swap in _swaps(state, seat):
+        trial = state.clone()
+        apply_move(trial, swap, Chance(0))
+        if _rook_has_a_place(trial, seat):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- legal moves
@@ -252,7 +271,7 @@ def _play_moves(state: RookRound) -> list[Move]:
         moves += _swaps(state, seat)
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
-            if not (out_by_discard and state.whole_hand):
+            if not (out_by_discard and state.no_out_by_discard):
                 moves += [Discard(card_of_code(c)) for c in range(57) if hand[c]]
     if state.owed_rooks or any(isinstance(m, Swap) for m in moves):
         moves = [
@@ -260,7 +279,57 @@ def _play_moves(state: RookRound) -> list[Move]:
             for m in moves
             if not (state.owed_rooks or isinstance(m, Swap)) or _keeps_rooks_playable(state, m)
         ]
+    if state.no_out_by_discard and not state.whole_hand:
+        moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
     return moves
+
+
+def _would_strand_a_card(state: RookRound, move: Move) -> bool:
+    """For a refusal: ``move`` is otherwise playable but would leave one unplayable card."""
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    if isinstance(move, LayOff):
+        if not (_may_lay_off(state, seat) and hand[move.card.code]):
+            return False
+        if not 0 <= move.target < len(state.table):
+            return False
+        if _laid_off(state.table[move.target], move.card, move.number, state) is None:
+            return False
+    elif isinstance(move, MeldDown | LayDown):
+        melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
+        rules = state.options.meld_rules
+        if not all(m.is_valid(rules) for m in melds):
+            return False
+        if _minus(hand, tuple(c for m in melds for c in m.cards())) is None:
+            return False
+        if isinstance(move, LayDown) and not is_legal_lay_down_shape(state, move):
+            return False
+    else:
+        return False
+    return not _not_stuck_with_one_card(state, move)
+
+
+def is_legal_lay_down_shape(state: RookRound, move: LayDown) -> bool:
+    """Whether a whole lay-down has exactly the contract's melds (R11)."""
+    contract = state.contract
+    kinds = sorted(m.kind for m in move.melds)
+    return kinds == sorted(["set"] * contract.sets + ["run"] * contract.runs)
+
+
+def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
+    """R12 in round 11: no move may leave a player down with one card that cannot be played.
+
+    Such a card could only be discarded, and going out by discarding is not
+    allowed in round 11 (only reachable with ``last_round_whole_hand=False``).
+    """
+    if isinstance(move, Discard):
+        return True
+    trial = state.clone()
+    apply_move(trial, move, Chance(0))
+    seat = state.turn_seat
+    if trial.is_round_over or not trial.down[seat] or sum(trial.hands[seat]) != 1:
+        return True
+    return bool(_lay_offs(trial, seat)) if _may_lay_off(trial, seat) else False
 
 
 def is_legal_lay_down(state: RookRound, move: LayDown) -> bool:
@@ -271,18 +340,16 @@ def is_legal_lay_down(state: RookRound, move: LayDown) -> bool:
     assert seat is not None
     if state.down[seat]:
         return False
-    contract = state.contract
-    kinds = sorted(m.kind for m in move.melds)
-    if kinds != sorted(["set"] * contract.sets + ["run"] * contract.runs):
+    if not is_legal_lay_down_shape(state, move):
         return False
     if not all(m.is_valid(state.options.meld_rules) for m in move.melds):
         return False
     rest = _minus(state.hands[seat], tuple(c for m in move.melds for c in m.cards()))
     if rest is None or (state.whole_hand and any(rest)):
         return False
-    if state.owed_rooks:
-        return _keeps_rooks_playable(state, move)
-    return True
+    if state.owed_rooks and not _keeps_rooks_playable(state, move):
+        return False
+    return not (state.no_out_by_discard and not _not_stuck_with_one_card(state, move))
 
 
 # ---------------------------------------------------------------- applying moves
@@ -334,6 +401,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         state.table[move.target] = grown
         if move.card.is_rook and state.owed_rooks:
             state.owed_rooks -= 1
+            state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
         _check_out(state, seat)
     elif isinstance(move, Swap):
         run = state.table[move.target]
@@ -369,6 +437,7 @@ def _meld(state: RookRound, seat: int, meld: Meld) -> None:
     state.owners.append(seat)
     rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
     state.owed_rooks = max(0, state.owed_rooks - rooks)
+    state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
     if not state.down[seat]:
         sets, runs = _remaining_contract(state)
         left = (sets - (meld.kind == "set"), runs - (meld.kind == "run"))
@@ -469,6 +538,12 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
     if isinstance(move, Buy | Pass):
         return error("R10", "there is no discard on offer")
     rules = state.options.meld_rules
+    if state.no_out_by_discard and _would_strand_a_card(state, move):
+        return error(
+            "R12",
+            "that would leave one card you cannot play, and in round 11 no one goes out "
+            "by discarding",
+        )
     if isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
         for meld in melds:

@@ -34,8 +34,9 @@ class RookRound:
         players: number of seats.
         round: index of the round, from 0 (round 1 of R4 is 0).
         contract: the round's :class:`Contract` (R4).
-        whole_hand: the round's lay-down must use every card and no one goes
-            out by discarding (round 11, R12).
+        whole_hand: the round's lay-down must use every card (round 11, R12
+            interpretation; option ``last_round_whole_hand``).
+        no_out_by_discard: no one may go out by discarding (round 11, R12).
         dealer: the dealing seat (R6).
         hands: per seat, 57 card counts by code.
         stock: the draw pile; the last card is the top (R5).
@@ -69,6 +70,7 @@ class RookRound:
         "ended_by",
         "hands",
         "lay_down_left",
+        "no_out_by_discard",
         "options",
         "owed_before_down",
         "owed_rooks",
@@ -102,6 +104,7 @@ class RookRound:
         self.round = round
         self.contract = contract
         self.whole_hand = contract.whole_hand and options.last_round_whole_hand
+        self.no_out_by_discard = contract.whole_hand
         self.dealer = dealer
         self.hands = hands
         self.stock = stock
@@ -151,6 +154,7 @@ class RookRound:
         other.round = self.round
         other.contract = self.contract
         other.whole_hand = self.whole_hand
+        other.no_out_by_discard = self.no_out_by_discard
         other.dealer = self.dealer
         other.hands = [hand.copy() for hand in self.hands]
         other.stock = self.stock.copy()

@@ -21,7 +21,6 @@ from .builders import (
     refused,
     rs,
     sorted_hand,
-    table,
 )
 
 P = RookPhase
@@ -257,20 +256,23 @@ class TestLastRound:
 
     @pytest.mark.rule("R12")
     def test_option_last_round_like_the_others(self) -> None:
-        """``last_round_whole_hand=False``: round 11 lets a player lay down 14 and discard out."""
+        """``last_round_whole_hand=False``: round 11 lay-downs need not use every card."""
         state = round_11_turn("B13", options={"last_round_whole_hand": False})
         assert not state.observation(0).whole_hand
         assert "meld G1 G2 G3 G4" in legal_of(state, "meld")
-        play(state, "lay down G1 G2 G3 G4 / Y6 Y7 Y8 Y9 / R1 Y1 B1 / R2 Y2 B2")
-        assert hand(state, 2) == ["B13"]
-        play(state, "discard B13")
-        assert state.is_over
-        assert state.finished_rounds[-1].went_out == 2
-        assert state.round_scores[-1] == (10, 20, 0)
 
     @pytest.mark.rule("R12")
-    def test_option_down_player_goes_out_by_discard_in_a_later_turn(self) -> None:
-        """``last_round_whole_hand=False``: a down player lays off, then discards out."""
+    def test_option_still_forbids_going_out_by_discard(self) -> None:
+        """Even so, no one goes out by discarding in round 11: a lay-down that would
+        strand one card that cannot be played is refused under R12."""
+        state = round_11_turn("B13", options={"last_round_whole_hand": False})
+        refusal = refused(state, "lay down G1 G2 G3 G4 / Y6 Y7 Y8 Y9 / R1 Y1 B1 / R2 Y2 B2")
+        assert refusal.rule == "R12"
+
+    @pytest.mark.rule("R12")
+    def test_option_down_player_must_lay_off_the_last_card(self) -> None:
+        """``last_round_whole_hand=False``: a down player keeps a card to discard, or lays
+        off everything; laying off down to one unplayable card is refused."""
         state = last_round(options={"last_round_whole_hand": False})
         put_round(
             state,
@@ -285,8 +287,9 @@ class TestLastRound:
         )
         play(state, "draw")
         pass_all(state)
-        play(state, "lay off Y10 on 1", "lay off Y5 on 1")
-        assert table(state)[1] == "Y5 Y6 Y7 Y8 Y9 Y10"
-        play(state, "discard B13")
-        assert state.is_over
-        assert state.round_scores[-1] == (10, 20, 0)
+        play(state, "lay off Y10 on 1")
+        assert "lay off Y5 on 1" not in legal_of(state, "lay off")
+        assert refused(state, "lay off Y5 on 1").rule == "R12"
+        play(state, "discard B13")  # two cards in hand: discarding one is not going out
+        assert not state.is_over
+        assert hand(state, 2) == ["Y5"]

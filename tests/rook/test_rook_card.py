@@ -251,3 +251,71 @@ class TestNoSwapFromSets:
         play(state, "lay off R9 on 1", "lay off G9 on 1")
         assert rs(state).table[1] == SetMeld(9, ("R", "Y", "G", "B"), 1)
         assert refused(state, "swap Y1 on 1").rule == "R15"
+
+
+class TestSwapFollowUps:
+    """R14 follow-ups found by the rules review: every owed Rook, and chains of swaps."""
+
+    @pytest.mark.rule("R14")
+    def test_a_second_swap_needs_room_for_both_rooks(self) -> None:
+        """With room on the table for one Rook only, the second swap is not offered."""
+        state = new(3)
+        put_round(
+            state,
+            ["Y5 Y9 B1 G7", "R2 R2", "G3 G4 G5 Y6"],
+            table=[
+                "Y1 Y2 Y3 Y4 *Y5 Y6 Y7 Y8 *Y9 Y10 Y11 Y12 Y13 Y14",
+                " ".join(f"R{i}" for i in range(1, 14)),
+                " ".join(f"G{i}" for i in range(1, 15)),
+                " ".join(f"B{i}" for i in range(1, 15)),
+            ],
+            owners=[1, 1, 0, 0],
+            down=[0, 1],
+            round=2,
+            phase=RookPhase.PLAY,
+            stock="B3 B4",
+            discards="B5",
+        )
+        play(state, "swap Y5 on 0")
+        assert "swap Y9 on 0" not in legal_of(state, "swap")  # only R1-R13 can take a Rook
+        assert refused(state, "swap Y9 on 0").rule == "R14"
+        assert "lay off *14 on 1" in legal_of(state, "lay off")
+
+    @pytest.mark.rule("R14")
+    def test_once_the_swapped_rook_is_played_other_swaps_open_again(self) -> None:
+        """A Rook swapped before going down and used in the lay-down frees later swaps."""
+        state = new(3)
+        put_round(
+            state,
+            ["R5 R7 R8 R9 R10 Y7 G7 B9 G2 Y11 G13", "Y1 Y2", "G4 G5"],
+            table=["R3 R4 *R5 R6", "Y5 G5 *5", "B6 B7 B8 *B9 B10"],
+            owners=[1, 1, 1],
+            down=[1],
+            round=1,
+            phase=RookPhase.PLAY,
+            stock="B3 B4",
+            discards="B1",
+        )
+        play(state, "swap R5 on 0", "lay down R7 R8 R9 R10 / Y7 G7 *7")
+        assert "swap B9 on 2" in legal_of(state, "swap")
+
+    @pytest.mark.rule("R14")
+    def test_a_swap_that_needs_a_second_swap_to_be_followed_is_offered(self) -> None:
+        """Two swaps together complete the contract: the first one is offered."""
+        state = new(3)
+        put_round(
+            state,
+            ["G12 B14 R7 R8 Y3 G3 B3 Y13 G1 R11 Y9", "Y1 Y2", "G4 G5"],
+            table=["G9 G10 G11 *G12", "Y5 G5 *5", "B11 B12 B13 *B14"],
+            owners=[1, 1, 1],
+            down=[1],
+            round=1,
+            phase=RookPhase.PLAY,
+            stock="B3 B4",
+            discards="B1",
+        )
+        assert {"swap G12 on 0", "swap B14 on 2"} <= legal_of(state, "swap")
+        # Both swaps, then a run and a set that hold both Rooks.
+        play(state, "swap G12 on 0", "swap B14 on 2", "lay down *R6 R7 R8 *R9 / Y3 G3 B3")
+        assert rs(state).down[0]
+        assert rs(state).owed_rooks == 0
