@@ -351,8 +351,11 @@ def _search(
     best: _Found | None = None
     if runs == 0:
         return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
+    all_points = sum(totals[n] * _PTS[n] for n in range(1, 15)) + 25 * rooks
     for set_plan in _set_plans(totals, sets, rules):
         numbers = tuple(n for n, _ in set_plan)
+        if best is not None and best.points >= all_points:
+            break  # nothing can beat melding every card
         caps = [totals[n] - set_need * j for n, j in set_plan]
         states: dict[_Key, tuple[int, tuple[_ColourPlan, ...]]] = {
             (0, 0, (0,) * len(numbers), 0): (0, ())
