@@ -1,0 +1,172 @@
+"""The documentation site: it builds strictly, its navigation is complete, and its
+Python examples run.
+
+The ``>>>`` examples themselves are run by pytest's doctest collection
+(``--doctest-glob=*.md`` over ``docs`` in pyproject.toml); this module checks that
+every Python block in the pages is such an example, or is explicitly marked as not
+runnable with an HTML comment ``<!-- not run -->`` on the line before its fence.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+MKDOCS_YML = ROOT / "mkdocs.yml"
+NOT_RUN = "<!-- not run -->"
+
+# Pages whose Python blocks are exempt from the check, each with the reason.
+EXEMPT_PAGES = {
+    # Plugin snippets (hook implementations, a conformance test): they are excerpts
+    # of docs/examples/cardrules-golden-mulligan, which is exercised by the example
+    # plugin's own tests (run by tests/test_example_plugin.py).
+    "plugins.md": "excerpts of the example plugin, tested by its own tests",
+}
+# Pages whose plain Python blocks are complete programs given `import cardrules`:
+# instead of failing the check, they are run here (variants.md shows one call).
+RUN_AS_SCRIPTS = {"variants.md"}
+PYTHON_LANGUAGES = {"python", "py", "python3", "pycon"}
+FENCE = re.compile(r"^\s*(?P<fence>`{3,}|~{3,})\s*(?P<info>.*)$")
+
+
+def site_pages() -> list[Path]:
+    """Every Markdown page of the site: docs/ less the example plugin project."""
+    return sorted(p for p in DOCS.rglob("*.md") if "examples" not in p.relative_to(DOCS).parts)
+
+
+def nav_pages() -> list[str]:
+    """The pages named in the ``nav`` of mkdocs.yml (read as text: no YAML library)."""
+    lines = MKDOCS_YML.read_text(encoding="utf-8").splitlines()
+    start = lines.index("nav:")
+    pages = []
+    for line in lines[start + 1 :]:
+        if line and not line[0].isspace() and not line.startswith("#"):
+            break  # the next top-level key
+        found = re.search(r"(?:^\s*-|:)\s*([\w./-]+\.md)\s*$", line)
+        if found:
+            pages.append(found.group(1))
+    return pages
+
+
+def python_blocks(text: str) -> Iterator[tuple[int, str, str]]:
+    """Each fenced Python block: (line of its fence, the line before it, its body)."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        opening = FENCE.match(lines[index])
+        if opening is None:
+            index += 1
+            continue
+        fence = opening["fence"]
+        words = opening["info"].strip("{} .").split()
+        language = words[0].lower() if words else ""
+        body = []
+        end = index + 1
+        while end < len(lines):
+            closing = lines[end].strip()
+            if closing.startswith(fence) and not closing.lstrip(fence[0]).strip():
+                break
+            body.append(lines[end])
+            end += 1
+        if language in PYTHON_LANGUAGES:
+            before = next((line for line in reversed(lines[:index]) if line.strip()), "")
+            yield index + 1, before.strip(), "\n".join(body)
+        index = end + 1
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("mkdocs") is None,
+    reason="mkdocs is not installed; install the docs extra: pip install -e '.[docs]'",
+)
+def test_the_site_builds_strictly(tmp_path: Path) -> None:
+    """`mkdocs build --strict`: no broken link, anchor, nav entry or docstring reference."""
+    site = str(tmp_path / "site")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(MKDOCS_YML), "-d", site],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+    assert (tmp_path / "site" / "api" / "engine" / "index.html").is_file()
+
+
+def test_every_nav_page_exists() -> None:
+    pages = nav_pages()
+    assert "index.md" in pages
+    assert "api/index.md" in pages
+    missing = [page for page in pages if not (DOCS / page).is_file()]
+    assert not missing, f"mkdocs.yml nav names pages that do not exist: {missing}"
+
+
+def test_every_page_is_in_the_nav() -> None:
+    pages = set(nav_pages())
+    left_out = [
+        str(p.relative_to(DOCS)) for p in site_pages() if str(p.relative_to(DOCS)) not in pages
+    ]
+    assert not left_out, f"pages missing from the mkdocs.yml nav: {left_out}"
+
+
+def test_the_example_plugin_is_not_a_page() -> None:
+    text = MKDOCS_YML.read_text(encoding="utf-8")
+    assert re.search(r"^exclude_docs:.*\n\s+examples/", text, re.MULTILINE)
+
+
+def test_markdown_examples_are_collected_as_doctests() -> None:
+    """The `>>>` blocks of docs/*.md run only because pytest is told to collect them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_options = config["tool"]["pytest"]["ini_options"]
+    assert "docs" in pytest_options["testpaths"]
+    assert "--doctest-glob=*.md" in pytest_options["addopts"]
+
+
+def unmarked_blocks(text: str) -> list[int]:
+    """Lines of the Python blocks that are neither doctests nor marked as not run."""
+    return [
+        line
+        for line, before, body in python_blocks(text)
+        if not re.search(r"^\s*>>>", body, re.MULTILINE) and before != NOT_RUN
+    ]
+
+
+@pytest.mark.parametrize("page", site_pages(), ids=lambda p: str(p.relative_to(DOCS)))
+def test_python_blocks_are_doctests_or_marked(page: Path) -> None:
+    """A ```python block without `>>>` fails unless `<!-- not run -->` precedes it."""
+    name = str(page.relative_to(DOCS))
+    if name in EXEMPT_PAGES:
+        pytest.skip(f"{name}: {EXEMPT_PAGES[name]}")
+    text = page.read_text(encoding="utf-8")
+    if name in RUN_AS_SCRIPTS:
+        for line, _, body in python_blocks(text):
+            if line in unmarked_blocks(text):
+                exec(compile(f"import cardrules\n{body}", f"{name}:{line}", "exec"), {})
+        return
+    unmarked = unmarked_blocks(text)
+    assert not unmarked, (
+        f"{name}: the Python blocks at lines {unmarked} are neither doctests (>>>) nor "
+        f"marked {NOT_RUN!r} on the line before the fence"
+    )
+
+
+def test_the_block_check_finds_unmarked_blocks() -> None:
+    page = (
+        "Text.\n\n```python\nprint('not run')\n```\n\n"
+        f"{NOT_RUN}\n```python\nclass Sketch: ...\n```\n\n"
+        "```python\n>>> 1 + 1\n2\n\n```\n\n"
+        "```text\nplain\n```\n\n"
+        "- item\n\n    ~~~py\n    x = 1\n    ~~~\n"
+    )
+    assert [line for line, _, _ in python_blocks(page)] == [3, 8, 12, 24]
+    assert unmarked_blocks(page) == [3, 24]
