@@ -1,7 +1,7 @@
 """cardrules: the rules of card games, for programs that play them.
 
-Start a match with :func:`new_game`, list games with :func:`games`; write a
-plugin with :data:`hookimpl` (see ``cardrules.hookspecs``).
+Start a match with `new_game`, list games with `games`; write a
+plugin with `hookimpl` (see ``cardrules.hookspecs``).
 """
 
 from cardrules._version import __version__

@@ -1,8 +1,8 @@
 """Bots, and running a match between them.
 
-A bot sees only observations: :meth:`Bot.choose` receives the observation of
+A bot sees only observations: `Bot.choose` receives the observation of
 its own seat (which lists its legal moves) and returns one of those moves. It
-never receives the :class:`~cardrules.GameState`.
+never receives the `cardrules.GameState`.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def play_match(
         after_move: called as ``after_move(state, seat, move)`` after each move.
 
     Returns:
-        A :class:`MatchResult`.
+        A `MatchResult`.
 
     Raises:
         ValueError: the number of bots is not the number of seats.

@@ -1,7 +1,7 @@
 """Chance: the seeded randomness owned by a game state.
 
-A state holds a :class:`Chance` (a seed and a counter) instead of a live random
-generator. Every chance event (a shuffle) builds a fresh :class:`random.Random`
+A state holds a `Chance` (a seed and a counter) instead of a live random
+generator. Every chance event (a shuffle) builds a fresh `random.Random`
 from ``(seed, counter)`` and advances the counter, so:
 
 * the same seed and the same moves give the same game, on every platform;

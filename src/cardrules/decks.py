@@ -1,6 +1,6 @@
 """Deck compositions as data.
 
-A :class:`DeckComposition` says which cards a game uses and how many copies of
+A `DeckComposition` says which cards a game uses and how many copies of
 each. Cards are any hashable values of the game's card type; identical cards
 are one card (a multiset), as every rule treats them alike.
 """

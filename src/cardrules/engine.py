@@ -1,6 +1,6 @@
 """Games and game states: the engine every game plugin plugs into.
 
-:func:`new_game` creates a :class:`GameState`, the one mutable object of a
+`new_game` creates a `GameState`, the one mutable object of a
 match in progress. The state asks its game's rules through a plugin manager
 that belongs to that game alone (the game plugin plus the variants chosen for
 it), so a variant chosen for one game never changes another.
@@ -35,7 +35,7 @@ from cardrules.registry import Catalogue, GameSpec, VariantSpec, default_catalog
 
 __all__ = ["RECORD_FORMAT", "Game", "GameState", "new_game"]
 
-#: The ``format`` field of game records written by :meth:`GameState.record`.
+#: The ``format`` field of game records written by `GameState.record`.
 RECORD_FORMAT = "cardrules-record/1"
 
 
@@ -46,10 +46,10 @@ class Game:
     receive it as the ``game`` argument of every rule hook.
 
     Attributes:
-        spec: the registered :class:`GameSpec`.
+        spec: the registered `GameSpec`.
         players: number of seats, numbered ``0 .. players-1``.
         options: the resolved options value (``spec.options_type``).
-        variants: the chosen :class:`VariantSpec` values, in the order given.
+        variants: the chosen `VariantSpec` values, in the order given.
         plugin_manager: this game's own pluggy manager.
         deck: the deck composition the game deals from.
         rounds: the number of rounds in the match.
@@ -150,7 +150,7 @@ class Game:
         return error
 
     def parse_move(self, text: str) -> Move:
-        """Parse move notation; raises :class:`InvalidMoveError`."""
+        """Parse move notation; raises `InvalidMoveError`."""
         return self._first("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
     def observation(
@@ -248,18 +248,18 @@ def _culprit(pm: pluggy.PluginManager, error: BaseException) -> str:
 class GameState:
     """A match in progress: the one mutable object of the library.
 
-    Create it with :func:`new_game`. Seats are numbered ``0 .. players-1``.
+    Create it with `new_game`. Seats are numbered ``0 .. players-1``.
     The protocol:
 
-    * :attr:`current_player` - the seat that must decide now (``None`` when over);
+    * `current_player` - the seat that must decide now (``None`` when over);
       it may be a player other than the one whose turn it is.
-    * :meth:`legal_moves` - every legal move of that seat.
-    * :meth:`apply` - play a move, or raise without changing anything.
-    * :meth:`clone` - an independent copy, for search.
-    * :attr:`is_over`, :attr:`round_scores`, :attr:`scores`, :attr:`winners`.
-    * :meth:`observation` - what one seat may know.
+    * `legal_moves` - every legal move of that seat.
+    * `apply` - play a move, or raise without changing anything.
+    * `clone` - an independent copy, for search.
+    * `is_over`, `round_scores`, `scores`, `winners`.
+    * `observation` - what one seat may know.
 
-    Chance comes from :attr:`chance`, seeded by :attr:`seed`: the same seed and
+    Chance comes from `chance`, seeded by `seed`: the same seed and
     moves give the same match.
     """
 
@@ -310,7 +310,7 @@ class GameState:
         return seat
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of :attr:`current_player`, in a fixed order; ``()`` when over."""
+        """Every legal move of `current_player`, in a fixed order; ``()`` when over."""
         if self._legal is None:
             self._legal = () if self.is_over else self.game.legal_moves(self.round_state)
         return self._legal
@@ -332,7 +332,7 @@ class GameState:
         return self.game.parse_move(text)
 
     def apply(self, move: Move | str) -> None:
-        """Play ``move`` (a move value or its notation) for :attr:`current_player`.
+        """Play ``move`` (a move value or its notation) for `current_player`.
 
         Raises:
             InvalidMoveError: ``move`` is malformed or not a move of this game.
@@ -472,7 +472,7 @@ def new_game(
     """Start a match of the game registered as ``name``.
 
     Args:
-        name: a registered game name (see :func:`cardrules.games`).
+        name: a registered game name (see `cardrules.games`).
         players: number of seats; must be within the game's range.
         seed: fixes every shuffle; ``None`` picks a random seed (kept in
             ``state.seed`` so the match can be replayed).
@@ -481,7 +481,7 @@ def new_game(
         catalogue: where to find games; default: every installed plugin.
 
     Returns:
-        The :class:`GameState` at the start of round 1.
+        The `GameState` at the start of round 1.
 
     Raises:
         UnknownGameError: no game ``name`` is installed.
@@ -489,9 +489,10 @@ def new_game(
         OptionsError: bad player count or options.
         VariantConflictError: chosen variants contradict each other.
 
-    >>> state = new_game("gnoming-a-round", players=3, seed=7)
-    >>> state.current_player
-    0
+    Examples:
+        >>> state = new_game("gnoming-a-round", players=3, seed=7)
+        >>> state.current_player
+        0
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionsError(f"seed must be an integer or None, got {seed!r}")

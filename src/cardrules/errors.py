@@ -1,6 +1,6 @@
 """The exceptions cardrules raises.
 
-Every exception derives from :class:`CardRulesError`, and each also derives from
+Every exception derives from `CardRulesError`, and each also derives from
 the built-in exception with the same meaning, so ``except ValueError`` keeps
 working for callers who do not know this library.
 """

@@ -12,7 +12,7 @@ There are two kinds of hooks:
   ``@hookimpl(wrapper=True)`` (``result = yield``, then return a changed result)
   or by answering first with ``tryfirst=True``.
 
-Rule hooks take ``game`` (the :class:`cardrules.Game`: name, players, options,
+Rule hooks take ``game`` (the `cardrules.Game`: name, players, options,
 variants) and usually ``state``, the game plugin's own mutable round state.
 """
 
@@ -70,7 +70,7 @@ def cardrules_validate(game: Game) -> None:
     """Check that the options suit the player count, when a game is created.
 
     Every implementation is called (1:N); one that objects raises
-    :class:`cardrules.OptionsError` with a message naming the option.
+    `cardrules.OptionsError` with a message naming the option.
 
     :param game: the game being created.
     :returns: nothing.
@@ -85,7 +85,7 @@ def cardrules_deck(game: Game) -> DeckComposition[Any] | None:
     answering first (``tryfirst=True``) or by wrapping the game's answer.
 
     :param game: the game.
-    :returns: a :class:`cardrules.DeckComposition`.
+    :returns: a `cardrules.DeckComposition`.
     """
 
 
@@ -109,7 +109,7 @@ def cardrules_new_round(game: Game, round: int, deck: DeckComposition[Any], chan
 
     :param game: the game.
     :param round: index of the round to deal, from 0.
-    :param deck: the composition :func:`cardrules_deck` returned.
+    :param deck: the composition `cardrules_deck` returned.
     :param chance: the match's seeded chance; every shuffle goes through it.
     :returns: a new mutable round state with ``current_player`` (``int | None``),
         ``is_round_over`` (``bool``) and ``clone()``.
@@ -127,7 +127,7 @@ def cardrules_legal_moves(game: Game, state: Any) -> Sequence[Move] | None:
 
     Stops at the first non-None result. A variant forbids a kind of move by
     wrapping this hook and filtering the list, or adds one by extending it;
-    :meth:`GameState.apply` accepts exactly the moves this hook lists.
+    `GameState.apply` accepts exactly the moves this hook lists.
 
     :param game: the game.
     :param state: the round state; must not be changed.
@@ -144,7 +144,7 @@ def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> 
 
     :param game: the game.
     :param state: the round state, changed in place.
-    :param move: a move listed by :func:`cardrules_legal_moves`.
+    :param move: a move listed by `cardrules_legal_moves`.
     :param chance: the match's seeded chance, for shuffles the move causes.
     :returns: the state (any non-None value).
     """
@@ -152,7 +152,7 @@ def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> 
 
 @_spec(firstresult=True)
 def cardrules_accept_unlisted(game: Game, state: Any, move: Move) -> bool | None:
-    """Say whether a move that :func:`cardrules_legal_moves` does not list is legal anyway.
+    """Say whether a move that `cardrules_legal_moves` does not list is legal anyway.
 
     Stops at the first non-None result. Called only for unlisted moves. A game
     whose listed moves build a compound decision in steps (a whole lay-down
@@ -175,7 +175,7 @@ def cardrules_explain_illegal(game: Game, state: Any, move: Move) -> IllegalMove
     :param game: the game.
     :param state: the round state; must not be changed.
     :param move: the refused move.
-    :returns: a :class:`cardrules.IllegalMoveError` naming the rule id.
+    :returns: a `cardrules.IllegalMoveError` naming the rule id.
     """
 
 
@@ -184,7 +184,7 @@ def cardrules_parse_move(game: Game, text: str) -> Move | None:
     """Parse move notation (the ``str`` of a move) back into a move.
 
     Stops at the first non-None result. Raises
-    :class:`cardrules.InvalidMoveError` when the text is not a move of the game.
+    `cardrules.InvalidMoveError` when the text is not a move of the game.
 
     :param game: the game.
     :param text: the notation, for example ``"place 4"``.
@@ -279,7 +279,7 @@ def cardrules_render_observation(game: Game, observation: Any) -> list[Any] | No
     observation's ``repr``.
 
     :param game: the game.
-    :param observation: what the seat may know (from :func:`cardrules_observation`).
+    :param observation: what the seat may know (from `cardrules_observation`).
     :returns: a list of strings (rich markup) or ``rich`` renderables.
     """
 

@@ -1,7 +1,7 @@
 """The base of every move value.
 
 A game's moves are frozen, hashable ``attrs`` classes deriving from
-:class:`Move`. ``str(move)`` is the move's notation, and the game parses that
+`Move`. ``str(move)`` is the move's notation, and the game parses that
 notation back (``GameState.parse_move``), so ``parse_move(str(m)) == m``.
 """
 

@@ -1,6 +1,6 @@
 """Turn phases: what the deciding player is being asked.
 
-Each game defines its phases as an enum deriving from :class:`Phase`. The value
+Each game defines its phases as an enum deriving from `Phase`. The value
 is a short readable name shown in observations and the CLI.
 """
 

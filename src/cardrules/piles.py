@@ -1,6 +1,6 @@
 """Piles of cards: the draw pile (stock) and discard piles.
 
-A :class:`Pile` is a list whose *end* is the top, so drawing and discarding are
+A `Pile` is a list whose *end* is the top, so drawing and discarding are
 O(1). Who may see which cards of a pile is decided by the game's observation,
 not by the pile.
 """
@@ -22,11 +22,12 @@ class EmptyPileError(IndexError):
 class Pile(Generic[C]):
     """An ordered pile of cards; the last card is the top.
 
-    >>> pile = Pile([3, 5])
-    >>> pile.top
-    5
-    >>> pile.draw(), len(pile)
-    (5, 1)
+    Examples:
+        >>> pile = Pile([3, 5])
+        >>> pile.top
+        5
+        >>> pile.draw(), len(pile)
+        (5, 1)
     """
 
     __slots__ = ("_cards",)
@@ -36,7 +37,7 @@ class Pile(Generic[C]):
 
     @property
     def top(self) -> C:
-        """The top card. Raises :class:`EmptyPileError` when the pile is empty."""
+        """The top card. Raises `EmptyPileError` when the pile is empty."""
         if not self._cards:
             raise EmptyPileError("the pile is empty")
         return self._cards[-1]
@@ -46,7 +47,7 @@ class Pile(Generic[C]):
         return self._cards[-1] if self._cards else None
 
     def draw(self) -> C:
-        """Remove and return the top card. Raises :class:`EmptyPileError` when empty."""
+        """Remove and return the top card. Raises `EmptyPileError` when empty."""
         if not self._cards:
             raise EmptyPileError("the pile is empty")
         return self._cards.pop()

@@ -1,8 +1,8 @@
 """Plugin managers: the catalogue's and each game's.
 
-Plugins mark their hook implementations with :data:`hookimpl` (re-exported as
+Plugins mark their hook implementations with `hookimpl` (re-exported as
 ``cardrules.hookimpl``) and declare themselves in the ``cardrules`` entry-point
-group of their distribution::
+group of their distribution:
 
     [project.entry-points.cardrules]
     my-house-rules = "my_package.plugin"
@@ -90,9 +90,9 @@ def load_entrypoints(
     """Load every plugin of the ``cardrules`` entry-point group into ``pm``.
 
     Each entry point is loaded on its own: one that fails to import or to
-    register is skipped with a :class:`~cardrules.errors.PluginLoadWarning`
+    register is skipped with a `cardrules.errors.PluginLoadWarning`
     naming it and its distribution, or raises
-    :class:`~cardrules.errors.PluginLoadError` when ``strict`` is true.
+    `cardrules.errors.PluginLoadError` when ``strict`` is true.
 
     Args:
         pm: the manager to register into.

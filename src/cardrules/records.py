@@ -1,6 +1,6 @@
 """Game records: a documented JSON format, strict loading, and replay.
 
-A record is what :meth:`GameState.record` returns, as JSON::
+A record is what `GameState.record` returns, as JSON:
 
     {
       "format": "cardrules-record/1",
@@ -17,11 +17,11 @@ A record is what :meth:`GameState.record` returns, as JSON::
       "truncated": false                 # optional: a bot run stopped it early
     }
 
-:func:`load_record` validates every field and refuses what is malformed,
+`load_record` validates every field and refuses what is malformed,
 truncated, from an unknown game or variant, or contains an illegal move, with a
-:class:`RecordError` naming the field or the move number. Nothing named in a
+`RecordError` naming the field or the move number. Nothing named in a
 record is imported or executed: games and variants are looked up among the
-plugins already installed. :func:`replay` rebuilds every state, and refuses a
+plugins already installed. `replay` rebuilds every state, and refuses a
 record whose recorded scores differ from the replay's.
 """
 
@@ -143,8 +143,8 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         source: JSON text or bytes, a path to a JSON file, or already-parsed data.
 
     Returns:
-        A :class:`GameRecord` whose fields all have the right types. Whether the
-        game and variants exist and the moves are legal is checked by :func:`replay`.
+        A `GameRecord` whose fields all have the right types. Whether the
+        game and variants exist and the moves are legal is checked by `replay`.
 
     Raises:
         RecordError: the JSON does not parse (e.g. a truncated file), a field is
@@ -224,11 +224,11 @@ def replay(
     Each yielded state is an independent copy, so a caller may keep them all.
 
     Args:
-        record: a :class:`GameRecord`, or anything :func:`load_record` reads.
+        record: a `GameRecord`, or anything `load_record` reads.
         catalogue: where to find the game (default: the installed plugins).
 
     Raises:
-        RecordError: the record is malformed (see :func:`load_record`); its game
+        RecordError: the record is malformed (see `load_record`); its game
             or a variant is not installed; its players or options are refused;
             move ``n`` is not a move of the game or not legal (``move_number``);
             or its recorded scores, winners or end differ from the replay.
@@ -248,10 +248,10 @@ def check_record(
 ) -> GameState:
     """Validate a record completely and return the final state of its match.
 
-    The same checks as :func:`replay`, without keeping the states on the way.
+    The same checks as `replay`, without keeping the states on the way.
 
     Raises:
-        RecordError: as :func:`replay`.
+        RecordError: as `replay`.
     """
     if not isinstance(record, GameRecord):
         record = load_record(record)

@@ -1,9 +1,9 @@
 """The catalogue of installed games and variants.
 
-A :class:`Catalogue` loads every plugin of the ``cardrules`` entry-point group
+A `Catalogue` loads every plugin of the ``cardrules`` entry-point group
 into its own plugin manager and asks each plugin, through the catalogue hooks,
-which games (:class:`GameSpec`) and variants (:class:`VariantSpec`) it provides.
-Games are then created from the catalogue with :func:`cardrules.new_game`.
+which games (`GameSpec`) and variants (`VariantSpec`) it provides.
+Games are then created from the catalogue with `cardrules.new_game`.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class GameSpec:
         plugin: the object holding the game's rule hook implementations.
         summary: one line describing the game.
         bots: ``{name: factory}`` of the bots the game offers; a factory takes
-            a seed and returns a bot (see :class:`cardrules.bots.Bot`).
+            a seed and returns a bot (see `cardrules.bots.Bot`).
     """
 
     name: str
@@ -187,7 +187,8 @@ def default_catalogue() -> Catalogue:
 def games() -> tuple[GameSpec, ...]:
     """Every installed game, sorted by name.
 
-    >>> [spec.name for spec in games()][:1]
-    ['gnoming-a-round']
+    Examples:
+        >>> [spec.name for spec in games()][:1]
+        ['gnoming-a-round']
     """
     return default_catalogue().games()

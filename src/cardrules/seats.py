@@ -12,8 +12,9 @@ __all__ = ["left_of", "seats_from"]
 def left_of(seat: int, players: int, steps: int = 1) -> int:
     """Return the seat ``steps`` places to the left of ``seat`` (wrapping).
 
-    >>> left_of(2, 3)
-    0
+    Examples:
+        >>> left_of(2, 3)
+        0
     """
     return (seat + steps) % players
 
@@ -21,7 +22,8 @@ def left_of(seat: int, players: int, steps: int = 1) -> int:
 def seats_from(start: int, players: int) -> tuple[int, ...]:
     """Return every seat once, in play order, beginning with ``start``.
 
-    >>> seats_from(2, 4)
-    (2, 3, 0, 1)
+    Examples:
+        >>> seats_from(2, 4)
+        (2, 3, 0, 1)
     """
     return tuple((start + i) % players for i in range(players))

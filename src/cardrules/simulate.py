@@ -1,8 +1,8 @@
 """Variant analysis: many seeded bot matches, in parallel, summarised.
 
-:func:`simulate` plays ``games`` matches (match ``i`` uses seed ``seed + i``)
-between bots, in ``jobs`` processes, and returns one :class:`MatchRow` per
-match. :func:`summarise` and :func:`compare` turn rows into figures: win rates
+`simulate` plays ``games`` matches (match ``i`` uses seed ``seed + i``)
+between bots, in ``jobs`` processes, and returns one `MatchRow` per
+match. `summarise` and `compare` turn rows into figures: win rates
 per seat and per bot with 95% confidence intervals, mean and spread of totals,
 rounds and decisions per match, truncated matches.
 """
@@ -112,7 +112,7 @@ def simulate(
         players: seats per match.
         bots: bot names, repeated over the seats (seat ``s`` gets ``bots[s % len]``).
         variants: variants in force.
-        options: game options (as for :func:`cardrules.new_game`).
+        options: game options (as for `cardrules.new_game`).
         seed: the first seed.
         jobs: worker processes (1: play in this process).
         max_decisions: cap per match; a capped match is reported truncated.
@@ -156,8 +156,9 @@ def simulate(
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a proportion, as ``(low, high)``.
 
-    >>> [round(x, 3) for x in wilson(5, 10)]
-    [0.237, 0.763]
+    Examples:
+        >>> [round(x, 3) for x in wilson(5, 10)]
+        [0.237, 0.763]
     """
     if trials == 0:
         return (0.0, 1.0)
@@ -198,8 +199,8 @@ class Summary:
     Attributes:
         matches: matches played.
         truncated: matches stopped by the decision cap (left out of the figures).
-        by_bot: one :class:`BotSummary` per bot name.
-        by_seat: one :class:`BotSummary` per seat.
+        by_bot: one `BotSummary` per bot name.
+        by_seat: one `BotSummary` per seat.
         mean_rounds: mean rounds per finished match.
         mean_decisions: mean decisions per match.
         median_decisions: median decisions per match.

@@ -34,7 +34,7 @@ def estimate_layout(
 ) -> float:
     """Estimated score of a layout where ``None`` marks a face-down card.
 
-    Known cards score as in :func:`~cardrules_gnoming.scoring.score_layout`; a
+    Known cards score as in `cardrules_gnoming.scoring.score_layout`; a
     line holding a face-down card never matches, and each face-down card counts
     ``unknown`` points.
     """

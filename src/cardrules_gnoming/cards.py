@@ -29,14 +29,15 @@ class Card:
     """A Gnoming A Round card.
 
     Attributes:
-        kind: :class:`CardKind`.
+        kind: `CardKind`.
         value: the card's number for a number card (never 0 in the default
             deck); 0 for a Mulligan or a Hazard.
 
-    >>> Card.from_str("-3")
-    Card.from_str('-3')
-    >>> str(MULLIGAN), Card.from_str("7").is_positive
-    ('M', True)
+    Examples:
+        >>> Card.from_str("-3")
+        Card.from_str('-3')
+        >>> str(MULLIGAN), Card.from_str("7").is_positive
+        ('M', True)
     """
 
     kind: CardKind

@@ -34,8 +34,9 @@ DEFAULT_DECK: DeckComposition[Card] = DeckComposition(
 def category_counts(deck: DeckComposition[Card]) -> dict[str, int]:
     """Cards per category (G1): ``{"positive", "negative", "hazard", "mulligan"}``.
 
-    >>> category_counts(DEFAULT_DECK)
-    {'positive': 82, 'negative': 22, 'hazard': 3, 'mulligan': 3}
+    Examples:
+        >>> category_counts(DEFAULT_DECK)
+        {'positive': 82, 'negative': 22, 'hazard': 3, 'mulligan': 3}
     """
     counts = {"positive": 0, "negative": 0, "hazard": 0, "mulligan": 0}
     for card, copies in deck.counts:

@@ -1,13 +1,13 @@
 """The moves of Gnoming A Round and their notation.
 
-Layout positions are numbered 0-8 row by row::
+Layout positions are numbered 0-8 row by row:
 
     0 1 2
     3 4 5
     6 7 8
 
 Discard piles are numbered 0 and 1. Notation (``str(move)``, parsed back by
-:func:`parse_move`):
+`parse_move`):
 
 ============================  ==========================================  =====
 move                          notation                                    rule
@@ -43,7 +43,7 @@ __all__ = [
     "parse_move",
 ]
 
-#: The draw-pile source of a :class:`Draw`.
+#: The draw-pile source of a `Draw`.
 STOCK: Final = "stock"
 
 POSITIONS = range(9)
@@ -159,8 +159,9 @@ def parse_move(text: str) -> GnomingMove:
     Raises:
         cardrules.InvalidMoveError: the text is not a Gnoming A Round move.
 
-    >>> parse_move("place 4")
-    Place(position=4)
+    Examples:
+        >>> parse_move("place 4")
+        Place(position=4)
     """
     words = text.strip().lower().split()
     if not words:

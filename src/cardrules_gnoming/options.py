@@ -1,8 +1,8 @@
 """Options of Gnoming A Round: one field per *Interpretation* of the rules.
 
 Every default is the rules file's default; each field names its rule id. Pass
-them to :func:`cardrules.new_game` as ``options={"bouncing": False}`` or as a
-:class:`GnomingOptions` value, or let a variant set them.
+them to `cardrules.new_game` as ``options={"bouncing": False}`` or as a
+`GnomingOptions` value, or let a variant set them.
 """
 
 from __future__ import annotations

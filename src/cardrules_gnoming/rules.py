@@ -1,8 +1,8 @@
 """How a Gnoming A Round round is played: dealing, legal moves, moves (G4-G18).
 
-Each function takes the round state (:class:`GnomingRound`); ``legal_moves``
+Each function takes the round state (`GnomingRound`); ``legal_moves``
 only reads it, ``apply_move`` changes it, and ``explain_illegal`` names the rule
-a refused move breaks. Scoring is in :mod:`cardrules_gnoming.scoring`.
+a refused move breaks. Scoring is in `cardrules_gnoming.scoring`.
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ P = GnomingPhase
 def starting_seat(options: GnomingOptions, players: int, round: int) -> int:
     """The seat that starts round ``round`` (from 0), G7.
 
-    >>> starting_seat(GnomingOptions(), 4, 2)
-    2
+    Examples:
+        >>> starting_seat(GnomingOptions(), 4, 2)
+        2
     """
     shift = round if options.rotate_first_seat else 0
     return (options.first_seat + shift) % players
@@ -165,7 +166,7 @@ def _keepable(state: GnomingRound, card: Card) -> bool:
 
 
 def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
-    """Change ``state`` by ``move``, which must be one of :func:`legal_moves`."""
+    """Change ``state`` by ``move``, which must be one of `legal_moves`."""
     if isinstance(move, Draw):
         pile = state.stock if move.source == STOCK else state.discards[move.source]  # type: ignore[index]
         state.held = pile.draw()
@@ -282,7 +283,7 @@ def _end_round(state: GnomingRound, ended_by: str) -> None:
 
 
 def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMoveError:
-    """The error for a move :func:`legal_moves` does not list, naming the rule.
+    """The error for a move `legal_moves` does not list, naming the rule.
 
     Args:
         state: the round.

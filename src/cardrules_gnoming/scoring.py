@@ -1,6 +1,6 @@
 """Scoring Gnoming A Round: layouts, rounds and the match (G19-G25).
 
-:func:`score_layout` is a pure function of nine revealed cards; the round and
+`score_layout` is a pure function of nine revealed cards; the round and
 match functions add the ender's bonus (G23), totals (G24) and the winner (G25).
 """
 
@@ -30,11 +30,12 @@ def line_match_value(cards: Sequence[Card]) -> int | None:
     one is positive, and all its positive cards have the same value ``v``; each
     Mulligan then stands for ``v`` in this line.
 
-    >>> from cardrules_gnoming.cards import MULLIGAN, number
-    >>> line_match_value([number(5), number(5), MULLIGAN])
-    5
-    >>> line_match_value([MULLIGAN, MULLIGAN, MULLIGAN]) is None
-    True
+    Examples:
+        >>> from cardrules_gnoming.cards import MULLIGAN, number
+        >>> line_match_value([number(5), number(5), MULLIGAN])
+        5
+        >>> line_match_value([MULLIGAN, MULLIGAN, MULLIGAN]) is None
+        True
     """
     value: int | None = None
     for card in cards:
@@ -61,9 +62,10 @@ def score_layout(cards: Sequence[Card], *, hazard_points: int = 10) -> int:
     Raises:
         ValueError: ``cards`` does not hold nine cards.
 
-    >>> from cardrules_gnoming.cards import number
-    >>> score_layout([number(4)] * 9)
-    -24
+    Examples:
+        >>> from cardrules_gnoming.cards import number
+        >>> score_layout([number(4)] * 9)
+        -24
     """
     if len(cards) != 9:
         raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
@@ -100,16 +102,17 @@ def round_scores(
         layouts: one nine-card layout per seat, in seat order.
         ender: the seat that ended the round (G17), or ``None`` when the round
             ended because the draw pile ran out (G8): then no bonus or penalty.
-        hazard_points: see :func:`score_layout`.
+        hazard_points: see `score_layout`.
         ender_bonus: G23: subtracted when the ender is lowest, added otherwise.
         ender_tie_is_lowest: G23: whether a tie for lowest counts as lowest.
 
     Returns:
         One score per seat.
 
-    >>> from cardrules_gnoming.cards import number
-    >>> round_scores([[number(1)] * 9, [number(2)] * 9, [number(3)] * 9], ender=0)
-    (-1, -12, -18)
+    Examples:
+        >>> from cardrules_gnoming.cards import number
+        >>> round_scores([[number(1)] * 9, [number(2)] * 9, [number(3)] * 9], ender=0)
+        (-1, -12, -18)
     """
     scores = [score_layout(cards, hazard_points=hazard_points) for cards in layouts]
     if ender is not None:
@@ -135,10 +138,11 @@ def match_winners(round_scores: Sequence[Sequence[int]]) -> tuple[int, ...]:
     Raises:
         ValueError: no round was played.
 
-    >>> match_winners([(3, 1, 2), (1, 2, 1)])
-    (2,)
-    >>> match_winners([(1, 1, 5), (2, 2, 0)])
-    (0, 1)
+    Examples:
+        >>> match_winners([(3, 1, 2), (1, 2, 1)])
+        (2,)
+        >>> match_winners([(1, 1, 5), (2, 2, 0)])
+        (0, 1)
     """
     if not round_scores:
         raise ValueError("no round was played")

@@ -1,7 +1,7 @@
 """The state of one Gnoming A Round round (the game plugin's round state).
 
-The engine's :class:`cardrules.GameState` holds one of these for the round in
-play. Rules code in :mod:`cardrules_gnoming.rules` reads and changes it.
+The engine's `cardrules.GameState` holds one of these for the round in
+play. Rules code in `cardrules_gnoming.rules` reads and changes it.
 Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
 """
 
@@ -77,15 +77,15 @@ class GnomingRound:
     """Everything about one round in play.
 
     Attributes:
-        options: the game's :class:`GnomingOptions`.
+        options: the game's `GnomingOptions`.
         players: number of seats.
         round: index of the round, from 0.
         starter: the seat that takes the first turn (G7).
-        layouts: one :class:`Layout` per seat.
+        layouts: one `Layout` per seat.
         stock: the draw pile; the last card is the top (G5).
         discards: the two discard piles, bottom first (G5, G14).
         out_of_play: cards removed from the round (discarded Hazards, G15).
-        phase: the :class:`GnomingPhase`.
+        phase: the `GnomingPhase`.
         turn_seat: the seat whose turn it is (``None`` while choosing reveals).
         current_player: the seat that must decide now (``None`` once over).
         held: the card in hand: drawn (G9) or displaced (G10, G12).

@@ -1,7 +1,7 @@
 """House rules for Gnoming A Round that ship with cardrules.
 
 Each variant is a small plugin: a class whose docstring says what changes, and
-whose ``spec`` declares it. These set an option of :class:`GnomingOptions`;
+whose ``spec`` declares it. These set an option of `GnomingOptions`;
 choose them with ``new_game(..., variants=["no-bounce"])`` or
 ``cardrules play gnoming-a-round --variant no-bounce``.
 """

@@ -34,8 +34,9 @@ class Card:
         colour: ``"R"``, ``"Y"``, ``"G"`` or ``"B"``; ``""`` for the Rook.
         number: 1-14; 0 for the Rook.
 
-    >>> Card.from_str("r7"), str(ROOK), natural("B", 14).points
-    (Card.from_str('R7'), 'Rook', 10)
+    Examples:
+        >>> Card.from_str("r7"), str(ROOK), natural("B", 14).points
+        (Card.from_str('R7'), 'Rook', 10)
     """
 
     colour: str

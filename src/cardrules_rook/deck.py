@@ -16,7 +16,8 @@ ROOK_DECK: DeckComposition[Card] = DeckComposition(
 def game_deck(players: int) -> DeckComposition[Card]:
     """The cards of a game of ``players``: that many Rook decks shuffled together (R2).
 
-    >>> game_deck(3).size
-    171
+    Examples:
+        >>> game_deck(3).size
+        171
     """
     return ROOK_DECK.times(players)

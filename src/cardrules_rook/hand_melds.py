@@ -1,6 +1,6 @@
 """Every meld a hand can make: the candidates a lay-down is listed from (R7, R8, R13).
 
-:func:`possible_melds` enumerates each distinct valid meld of a hand, with the
+`possible_melds` enumerates each distinct valid meld of a hand, with the
 Rooks standing wherever they may: in gaps, at the ends, or in place of a card
 that is held. ``legal_moves()`` offers those that still complete a lay-down.
 """
@@ -68,7 +68,7 @@ def possible_melds(
     """Every distinct valid meld that can be made from a hand (57 counts by code).
 
     Args:
-        counts: the hand, as :func:`hand_counts` gives it.
+        counts: the hand, as `hand_counts` gives it.
         sets: include sets (R8).
         runs: include runs (R7).
         rules: how many Rooks a meld may hold (R13 interpretation).

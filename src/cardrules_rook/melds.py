@@ -3,10 +3,10 @@
 A meld is a canonical, hashable value that records what every Rook in it
 stands for:
 
-* :class:`RunMeld` - one colour, consecutive numbers ``low..high`` (no wrap
+* `RunMeld` - one colour, consecutive numbers ``low..high`` (no wrap
   around: 14 is highest, 1 lowest), at least four cards; ``rooks`` lists the
   numbers the Rooks stand for (R7, R13).
-* :class:`SetMeld` - one number, any colours (identical cards allowed with
+* `SetMeld` - one number, any colours (identical cards allowed with
   several decks), at least three cards; ``rooks`` counts the Rooks (R8).
 
 *Interpretation (Rooks per meld):* every meld holds at least ``min_naturals``
@@ -70,9 +70,10 @@ def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> No
 class RunMeld:
     """A run: ``colour`` from ``low`` to ``high``; Rooks stand for the numbers in ``rooks``.
 
-    >>> run = RunMeld("R", 3, 6, (5,))
-    >>> str(run), run.is_valid()
-    ('R3 R4 *R5 R6', True)
+    Examples:
+        >>> run = RunMeld("R", 3, 6, (5,))
+        >>> str(run), run.is_valid()
+        ('R3 R4 *R5 R6', True)
     """
 
     colour: str = attrs.field(validator=_colour)
@@ -127,8 +128,9 @@ class RunMeld:
 class SetMeld:
     """A set of ``number``: naturals of ``colours`` (sorted, repeats allowed) and ``rooks`` Rooks.
 
-    >>> str(SetMeld(7, ("R", "R", "B"), 1))
-    'R7 R7 B7 *7'
+    Examples:
+        >>> str(SetMeld(7, ("R", "R", "B"), 1))
+        'R7 R7 B7 *7'
     """
 
     number: int
@@ -213,8 +215,9 @@ def meld_from_str(text: str) -> Meld:
     Raises:
         cardrules.InvalidMoveError: the text is not a meld.
 
-    >>> meld_from_str("b7 *7 r7")
-    SetMeld(number=7, colours=('R', 'B'), rooks=1)
+    Examples:
+        >>> meld_from_str("b7 *7 r7")
+        SetMeld(number=7, colours=('R', 'B'), rooks=1)
     """
     words = text.split()
     if not words:
@@ -247,10 +250,11 @@ def melds_of(cards: Sequence[Card], rules: MeldRules = DEFAULT_MELD_RULES) -> tu
         The valid readings: a set, and/or each way to place the Rooks in a run;
         ``()`` when the cards form no meld.
 
-    >>> [str(m) for m in melds_of([Card.from_str(c) for c in "R3 R4 Rook R6".split()])]
-    ['R3 R4 *R5 R6']
-    >>> melds_of([Card.from_str(c) for c in "R12 R13 R14 R1".split()])
-    ()
+    Examples:
+        >>> [str(m) for m in melds_of([Card.from_str(c) for c in "R3 R4 Rook R6".split()])]
+        ['R3 R4 *R5 R6']
+        >>> melds_of([Card.from_str(c) for c in "R12 R13 R14 R1".split()])
+        ()
     """
     naturals = [c for c in cards if not c.is_rook]
     rooks = len(cards) - len(naturals)

@@ -151,8 +151,9 @@ def parse_move(text: str) -> Move:
     Raises:
         cardrules.InvalidMoveError: the text is not a Toonerville Rook move.
 
-    >>> parse_move("lay off *9 on 2")
-    LayOff(target=2, card=Card.from_str('Rook'), number=9)
+    Examples:
+        >>> parse_move("lay off *9 on 2")
+        LayOff(target=2, card=Card.from_str('Rook'), number=9)
     """
     words = text.strip().split()
     lowered = [w.lower() for w in words]

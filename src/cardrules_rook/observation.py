@@ -81,7 +81,7 @@ def observe(
     round_scores: tuple[tuple[int, ...], ...],
     legal_moves: tuple[Move, ...],
 ) -> RookObservation:
-    """Build ``seat``'s observation of ``state`` (see :class:`RookObservation`)."""
+    """Build ``seat``'s observation of ``state`` (see `RookObservation`)."""
     return RookObservation(
         seat=seat,
         players=state.players,

@@ -81,5 +81,5 @@ class RookOptions:
 
     @property
     def meld_rules(self) -> MeldRules:
-        """The Rooks-per-meld rules as a :class:`MeldRules`."""
+        """The Rooks-per-meld rules as a `MeldRules`."""
         return MeldRules(self.min_naturals, self.naturals_exceed_rooks)

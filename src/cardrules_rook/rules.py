@@ -2,8 +2,8 @@
 
 ``legal_moves`` only reads the round state, ``apply_move`` changes it, and
 ``explain_illegal`` names the rule a refused move breaks. Meld logic is in
-:mod:`cardrules_rook.melds` and :mod:`cardrules_rook.search`; scoring in
-:mod:`cardrules_rook.scoring`.
+`cardrules_rook.melds` and `cardrules_rook.search`; scoring in
+`cardrules_rook.scoring`.
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ P = RookPhase
 def dealer_of(options: RookOptions, players: int, round: int) -> int:
     """The seat that deals round ``round`` (from 0), R6.
 
-    >>> dealer_of(RookOptions(), 3, 4)
-    1
+    Examples:
+        >>> dealer_of(RookOptions(), 3, 4)
+        1
     """
     return (options.first_dealer + (round if options.rotate_dealer else 0)) % players
 

@@ -12,9 +12,10 @@ __all__ = ["hand_points", "match_winners", "round_scores"]
 def hand_points(cards: Iterable[Card]) -> int:
     """Points of cards left in hand (R17): 1-9 are 5, 10-14 are 10, a Rook 25.
 
-    >>> from cardrules_rook.cards import Card
-    >>> hand_points(Card.from_str(c) for c in ("G3", "B10", "Rook"))
-    40
+    Examples:
+        >>> from cardrules_rook.cards import Card
+        >>> hand_points(Card.from_str(c) for c in ("G3", "B10", "Rook"))
+        40
     """
     return sum(card.points for card in cards)
 
@@ -42,10 +43,11 @@ def match_winners(round_scores: Sequence[Sequence[int]], *, tie: str = "shared")
     Raises:
         ValueError: no round was played.
 
-    >>> match_winners([(5, 0, 10), (10, 15, 6)])
-    (0, 1)
-    >>> match_winners([(5, 0, 10), (10, 15, 6)], tie="last-round")
-    (0,)
+    Examples:
+        >>> match_winners([(5, 0, 10), (10, 15, 6)])
+        (0, 1)
+        >>> match_winners([(5, 0, 10), (10, 15, 6)], tie="last-round")
+        (0,)
     """
     if not round_scores:
         raise ValueError("no round was played")

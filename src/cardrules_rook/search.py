@@ -1,10 +1,10 @@
 """Contract search: find a lay-down that meets a contract, or prove there is none (R11).
 
 Given a hand (a multiset: identical cards from different decks are one card,
-R2) and a contract of ``sets`` sets and ``runs`` runs, :func:`find_lay_down`
+R2) and a contract of ``sets`` sets and ``runs`` runs, `find_lay_down`
 returns the lay-down that leaves the fewest points in hand (R17 values), melds
 as long as the cards allow; ``whole_hand=True`` requires every card to be melded
-(round 11, R12). :func:`can_lay_down` answers only whether one exists.
+(round 11, R12). `can_lay_down` answers only whether one exists.
 
 How it works (exact, and fast because colours are independent):
 
@@ -514,23 +514,24 @@ def find_lay_down(
 
     Args:
         hand: the cards (repeats allowed: several decks), or 57 counts from
-            :func:`hand_counts`.
+            `hand_counts`.
         sets: sets the contract asks for (R4).
         runs: runs the contract asks for (R4).
         whole_hand: every card must be melded (round 11, R12).
         rules: how many Rooks a meld may hold (R13 interpretation).
 
     Returns:
-        A :class:`LayDown`, or ``None`` when no lay-down meets the contract.
+        A `LayDown`, or ``None`` when no lay-down meets the contract.
 
     Raises:
         ValueError: a negative number of sets or runs.
 
-    >>> from cardrules_rook.cards import Card
-    >>> hand = [Card.from_str(c) for c in "R7 B7 G7 Y3 Y3 Rook B12 R1".split()]
-    >>> found = find_lay_down(hand, sets=2, runs=0)
-    >>> [str(m) for m in found.melds], found.points_left
-    (['R7 G7 B7', 'Y3 Y3 *3'], 15)
+    Examples:
+        >>> from cardrules_rook.cards import Card
+        >>> hand = [Card.from_str(c) for c in "R7 B7 G7 Y3 Y3 Rook B12 R1".split()]
+        >>> found = find_lay_down(hand, sets=2, runs=0)
+        >>> [str(m) for m in found.melds], found.points_left
+        (['R7 G7 B7', 'Y3 Y3 *3'], 15)
     """
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
@@ -551,7 +552,7 @@ def can_lay_down(
     """Whether some lay-down of ``sets`` sets and ``runs`` runs exists (R11).
 
     Args:
-        hand: the cards, or 57 counts from :func:`hand_counts`.
+        hand: the cards, or 57 counts from `hand_counts`.
         sets: sets the contract asks for.
         runs: runs the contract asks for.
         whole_hand: every card must be melded (R12).

@@ -30,10 +30,10 @@ class RookRound:
     """Everything about one round in play.
 
     Attributes:
-        options: the game's :class:`RookOptions`.
+        options: the game's `RookOptions`.
         players: number of seats.
         round: index of the round, from 0 (round 1 of R4 is 0).
-        contract: the round's :class:`Contract` (R4).
+        contract: the round's `Contract` (R4).
         whole_hand: the round's lay-down must use every card (round 11, R12
             interpretation; option ``last_round_whole_hand``).
         no_out_by_discard: no one may go out by discarding (round 11, R12).
@@ -45,7 +45,7 @@ class RookRound:
         owners: the seat that laid each table meld.
         down: per seat, whether it has laid down its contract (R11).
         buys: per seat, buys made this round (R10).
-        phase: the :class:`RookPhase`.
+        phase: the `RookPhase`.
         turn_seat: the seat whose turn it is.
         current_player: the seat that must decide now (``None`` once over).
         pending: seats still to be offered the discard (R10).

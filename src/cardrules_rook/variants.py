@@ -1,7 +1,7 @@
 """House rules for Toonerville Rook that ship with cardrules.
 
 Each variant is a small plugin: a class whose docstring says what changes, and
-whose ``spec`` declares it. These set an option of :class:`RookOptions`; choose
+whose ``spec`` declares it. These set an option of `RookOptions`; choose
 them with ``new_game(..., variants=["three-buys"])`` or
 ``cardrules play toonerville-rook --variant three-buys``.
 """

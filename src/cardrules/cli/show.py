@@ -15,7 +15,7 @@ __all__ = ["Narrator"]
 class Narrator:
     """Prints each move as the game's narrator describes it, with round headers.
 
-    Call :meth:`before` just before a move is applied and :meth:`after` just after.
+    Call `before` just before a move is applied and `after` just after.
     """
 
     def __init__(self, console: Console) -> None:

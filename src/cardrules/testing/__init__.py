@@ -1,10 +1,10 @@
 """A testing kit for game and variant authors.
 
-* :mod:`cardrules.testing.strategies` - Hypothesis strategies: seeds, options,
+* `cardrules.testing.strategies` - Hypothesis strategies: seeds, options,
   random playouts.
-* :mod:`cardrules.testing.conformance` - a Hypothesis state machine that plays
+* `cardrules.testing.conformance` - a Hypothesis state machine that plays
   by the legal moves and checks the invariants every game and variant must
-  keep; :func:`run_conformance` runs it.
+  keep; `run_conformance` runs it.
 
 Needs the ``test`` extra (``pip install cardrules[test]``) for Hypothesis.
 """

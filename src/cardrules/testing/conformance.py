@@ -1,10 +1,10 @@
 """A conformance state machine every game and variant should pass.
 
-:class:`GameConformance` plays a game by its legal moves and checks, as it goes:
+`GameConformance` plays a game by its legal moves and checks, as it goes:
 
 * every listed move applies;
-* a move that is not legal now raises :class:`~cardrules.IllegalMoveError`, and
-  malformed text raises :class:`~cardrules.InvalidMoveError`; either way the
+* a move that is not legal now raises `cardrules.IllegalMoveError`, and
+  malformed text raises `cardrules.InvalidMoveError`; either way the
   state is exactly as before;
 * card conservation: when the round state offers ``all_cards()``, the cards of
   the round are always exactly the deck;
@@ -13,7 +13,7 @@
   the same for a clone (observations depend on the state only);
 * the game record survives JSON and replays to the same scores and observations.
 
-Use :func:`run_conformance`, or subclass :class:`GameConformance` and add rules.
+Use `run_conformance`, or subclass `GameConformance` and add rules.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def snapshot(state: GameState) -> bytes:
 class GameConformance(RuleBasedStateMachine):
     """Plays one match by its legal moves, checking the invariants after each step.
 
-    Set the class attributes (or use :func:`run_conformance`): ``game``,
+    Set the class attributes (or use `run_conformance`): ``game``,
     ``players``, ``variants``, ``options``, ``catalogue`` and ``max_moves``.
     """
 
@@ -212,13 +212,13 @@ def run_conformance(
     max_moves: int = 400,
     shrink: bool = True,
 ) -> None:
-    """Run :class:`GameConformance` for one game setup; raises on the first failure.
+    """Run `GameConformance` for one game setup; raises on the first failure.
 
     Args:
         game: the game's registered name.
         players: seats.
         variants: variant names to play with.
-        options: options (as for :func:`cardrules.new_game`).
+        options: options (as for `cardrules.new_game`).
         catalogue: where to find the game (default: installed plugins).
         max_examples: matches Hypothesis plays.
         steps: rule steps per match (a step is one legal move, or a check).

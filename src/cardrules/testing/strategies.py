@@ -17,7 +17,7 @@ __all__ = ["options", "player_counts", "playouts", "seeds"]
 
 
 def seeds() -> st.SearchStrategy[int]:
-    """Seeds for :func:`cardrules.new_game`: any integer from 0 to 2**63 - 1."""
+    """Seeds for `cardrules.new_game`: any integer from 0 to 2**63 - 1."""
     return st.integers(min_value=0, max_value=2**63 - 1)
 
 
