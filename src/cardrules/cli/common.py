@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -12,7 +13,7 @@ from rich.table import Table
 from cardrules.bots import Bot, bot_factories
 from cardrules.engine import GameState
 
-__all__ = ["make_bots", "parse_option", "print_scores"]
+__all__ = ["make_bots", "parse_option", "print_scores", "rules_options"]
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -59,3 +60,32 @@ def print_scores(console: Console, state: GameState, truncated: bool) -> None:
         winners = " and ".join(f"seat {s}" for s in state.winners)
         shared = " (shared win)" if len(state.winners) > 1 else ""
         console.print(f"[bold]Winner: {winners}{shared}[/bold] with {min(state.scores)} points.")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rules_options(command: F) -> F:
+    """Add the options that choose the rules and bound a match: ``--variant``,
+    ``--option NAME=VALUE`` and ``--max-decisions`` (shared by play and simulate)."""
+    decorators = [
+        click.option(
+            "--variant",
+            "variants",
+            multiple=True,
+            help="A registered variant in force (repeatable).",
+        ),
+        click.option(
+            "--option", "options", multiple=True, help="A game option as NAME=VALUE (repeatable)."
+        ),
+        click.option(
+            "--max-decisions",
+            type=int,
+            default=100_000,
+            show_default=True,
+            help="Stop a match after this many decisions and report it truncated.",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command

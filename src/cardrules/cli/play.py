@@ -13,7 +13,7 @@ from rich.columns import Columns
 from rich.console import Console
 
 from cardrules.bots import Bot, play_match
-from cardrules.cli.common import make_bots, parse_option, print_scores
+from cardrules.cli.common import make_bots, parse_option, print_scores, rules_options
 from cardrules.cli.show import Narrator
 from cardrules.engine import GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError
@@ -34,15 +34,7 @@ __all__ = ["play_command"]
     show_default=True,
     help="Bot per seat, comma-separated, repeated to fill the seats (e.g. greedy,random).",
 )
-@click.option("--variant", "variants", multiple=True, help="A registered variant (repeatable).")
-@click.option("--option", "options", multiple=True, help="An option as NAME=VALUE (repeatable).")
-@click.option(
-    "--max-decisions",
-    type=int,
-    default=100_000,
-    show_default=True,
-    help="Stop (truncate) the match after this many decisions.",
-)
+@rules_options
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON instead.")
 @click.option(
     "--human",

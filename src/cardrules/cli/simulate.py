@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cardrules.cli.common import parse_option
+from cardrules.cli.common import parse_option, rules_options
 from cardrules.simulate import MatchRow, Summary, compare, simulate, summarise
 
 __all__ = ["simulate_command"]
@@ -115,8 +115,7 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     show_default=True,
     help="Bots by seat, comma-separated, repeated over the seats.",
 )
-@click.option("--variant", "variants", multiple=True, help="A variant in force (repeatable).")
-@click.option("--option", "options", multiple=True, help="An option as NAME=VALUE (repeatable).")
+@rules_options
 @click.option(
     "--jobs",
     "-j",
@@ -150,7 +149,6 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     default=None,
     help="Draw the score distributions (.png; needs matplotlib).",
 )
-@click.option("--max-decisions", type=int, default=100_000, show_default=True)
 def simulate_command(
     game: str,
     games: int,
