@@ -115,7 +115,13 @@ def _greedy_against_random(game: str, matches: int, sizes: range, cap: int, gree
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game", help="a registered game name")
-    parser.add_argument("--matches", type=int, default=200, help="matches per part")
+    parser.add_argument("--matches", type=int, default=200, help="random-bot matches")
+    parser.add_argument(
+        "--greedy-matches",
+        type=int,
+        default=None,
+        help="matches for the two greedy parts (default: --matches)",
+    )
     parser.add_argument("--max-decisions", type=int, default=200_000, help="cap per match")
     args = parser.parse_args()
     spec = default_catalogue().game(args.game)
@@ -123,8 +129,9 @@ def main() -> int:
     greedy = bot_factories(spec.bots)["greedy"]
     cap = args.max_decisions
     ok = _random_matches(args.game, args.matches, sizes, cap)
-    ok &= _greedy_matches(args.game, args.matches, sizes, cap, greedy)
-    ok &= _greedy_against_random(args.game, args.matches, sizes, cap, greedy)
+    greedy_matches = args.greedy_matches or args.matches
+    ok &= _greedy_matches(args.game, greedy_matches, sizes, cap, greedy)
+    ok &= _greedy_against_random(args.game, greedy_matches, sizes, cap, greedy)
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 
