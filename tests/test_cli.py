@@ -154,3 +154,42 @@ class TestPlayRook:
         """Six players are refused with a one-line error."""
         assert main(["play", "toonerville-rook", "--players", "6"]) == 2
         assert "3 to 5 players, got 6" in capsys.readouterr().err
+
+
+class TestOutputsAndPaths:
+    def test_json_with_save_keeps_stdout_pure_json(self, tmp_path: Path) -> None:
+        """--json --save: stdout is exactly the record; the save notice goes to stderr."""
+        saved = tmp_path / "r.json"
+        result = run(
+            "play", "gnoming-a-round", "-n", "3", "-s", "1", "--json", "--save", str(saved)
+        )
+        assert json.loads(result.stdout) == json.loads(saved.read_text())
+        assert "Record saved" in result.stderr
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (
+                ["play", "gnoming-a-round", "-n", "3", "--save", "/no/such/dir/x.json"],
+                "no such folder",
+            ),
+            (["play", "gnoming-a-round", "-n", "3", "--human", "0", "--json"], "--human"),
+            (["play", "gnoming-a-round", "-n", "3", "--max-decisions", "0"], "x>=1"),
+            (
+                ["simulate", "gnoming-a-round", "-g", "1", "--out", "/no/such/dir/x.csv"],
+                "no such folder",
+            ),
+            (
+                ["simulate", "gnoming-a-round", "-g", "1", "--compare-variant", "nope"],
+                "unknown variant",
+            ),
+        ],
+    )
+    def test_bad_outputs_are_refused_before_any_work(
+        self, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """Paths and settings are checked first: one line, exit code 2, nothing printed before."""
+        assert main(args) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert message in captured.err

@@ -222,3 +222,37 @@ class TestProtocol:
         assert [list(r) for r in replay.round_scores] == record["round_scores"]
         assert list(replay.winners) == record["winners"]
         assert record["format"] == "cardrules-record/1"
+
+
+class TestErrorContract:
+    def test_a_move_of_another_game_is_invalid_not_illegal(self) -> None:
+        """A Toonerville Rook move given to Gnoming A Round is malformed input."""
+        from cardrules_rook import Draw
+
+        state = new_game("gnoming-a-round", players=3, seed=1)
+        with pytest.raises(cardrules.InvalidMoveError, match="not a move of gnoming-a-round"):
+            state.apply(Draw())
+
+    def test_bad_seats_raise_a_cardrules_error(self) -> None:
+        """A bad seat, or a wrong number of bots, is an InvalidSeatError (a ValueError)."""
+        state = new_game("gnoming-a-round", players=3, seed=1)
+        with pytest.raises(cardrules.InvalidSeatError):
+            state.observation(5)
+        with pytest.raises(cardrules.InvalidSeatError):
+            cardrules.play_match(state, [])
+
+    def test_card_notation_errors_are_card_errors(self) -> None:
+        """'R15' is no Rook card: InvalidCardError, which is an InvalidMoveError."""
+        from cardrules_rook import Card
+
+        with pytest.raises(cardrules.InvalidCardError, match="R15"):
+            Card.from_str("R15")
+        assert issubclass(cardrules.InvalidCardError, cardrules.InvalidMoveError)
+
+    def test_contract_search_accepts_notation(self) -> None:
+        """find_lay_down takes card notation as well as cards."""
+        from cardrules_rook import find_lay_down
+
+        found = find_lay_down("R7 B7 Rook G2 G3 G4 G5 Y9".split(), sets=1, runs=1)
+        assert found is not None
+        assert [str(m) for m in found.melds] == ["G2 G3 G4 G5", "R7 B7 *7"]

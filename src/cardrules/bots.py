@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.engine import GameState
+from cardrules.errors import InvalidSeatError
 from cardrules.moves import Move
 
 __all__ = ["Bot", "MatchResult", "RandomBot", "bot_factories", "play_match"]
@@ -90,10 +91,10 @@ def play_match(
         A `MatchResult`.
 
     Raises:
-        ValueError: the number of bots is not the number of seats.
+        InvalidSeatError: the number of bots is not the number of seats (a ``ValueError``).
     """
     if len(bots) != state.players:
-        raise ValueError(f"need one bot per seat: {state.players} seats, {len(bots)} bots")
+        raise InvalidSeatError(f"need one bot per seat: {state.players} seats, {len(bots)} bots")
     decisions = 0
     while not state.is_over:
         if max_decisions is not None and decisions >= max_decisions:

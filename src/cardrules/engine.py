@@ -23,6 +23,7 @@ from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSeatError,
     MissingRuleError,
     OptionsError,
     PluginHookError,
@@ -348,6 +349,7 @@ class GameState:
         if move not in self.legal_moves() and (
             self.is_over or not self.game.accept_unlisted(self.round_state, move)
         ):
+            self._check_belongs(move)
             error = self.game.explain_illegal(self.round_state, move)
             error.move = move
             error.seat = self.current_player
@@ -368,6 +370,15 @@ class GameState:
                 self.history.pop()
             self._legal = None
             raise
+
+    def _check_belongs(self, move: Move) -> None:
+        """Refuse a move value of another game (its notation does not parse back here)."""
+        try:
+            same = self.game.parse_move(str(move)) == move
+        except InvalidMoveError:
+            same = False
+        if not same:
+            raise InvalidMoveError(f"{move!r} is not a move of {self.game.name}")
 
     def _apply_legal(self, move: Move) -> None:
         self.game.apply_move(self.round_state, move, self.chance)
@@ -422,10 +433,10 @@ class GameState:
         """What ``seat`` may know now: the game's frozen observation value.
 
         Raises:
-            ValueError: ``seat`` is not ``0 .. players-1``.
+            InvalidSeatError: ``seat`` is not ``0 .. players-1`` (a ``ValueError``).
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
+            raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
         return self.game.observation(state, seat, tuple(self.round_scores), self.legal_moves())
 

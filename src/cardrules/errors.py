@@ -12,7 +12,9 @@ from typing import Any
 __all__ = [
     "CardRulesError",
     "IllegalMoveError",
+    "InvalidCardError",
     "InvalidMoveError",
+    "InvalidSeatError",
     "MissingRuleError",
     "OptionsError",
     "PluginHookError",
@@ -34,6 +36,14 @@ class InvalidMoveError(CardRulesError, ValueError):
     Raised by ``GameState.parse_move`` and by ``GameState.apply`` when given a
     string that is not move notation. The state is never changed.
     """
+
+
+class InvalidCardError(InvalidMoveError):
+    """A card's notation is malformed (e.g. ``"R15"``); cards appear in moves, hence the base."""
+
+
+class InvalidSeatError(CardRulesError, ValueError):
+    """A seat number outside ``0 .. players-1``, or a bot count that is not the seat count."""
 
 
 class IllegalMoveError(CardRulesError, ValueError):

@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidCardError
 
 __all__ = ["HAZARD", "MULLIGAN", "Card", "CardKind", "number"]
 
@@ -73,7 +73,7 @@ class Card:
         """Parse ``"7"``, ``"-3"``, ``"M"`` or ``"H"`` (case-insensitive for letters).
 
         Raises:
-            cardrules.InvalidMoveError: (a ``ValueError``) the text is no card.
+            cardrules.InvalidCardError: the text is no card (an ``InvalidMoveError``).
         """
         cleaned = text.strip()
         if cleaned.upper() == "M":
@@ -83,7 +83,7 @@ class Card:
         try:
             value = int(cleaned)
         except ValueError:
-            raise InvalidMoveError(f"not a Gnoming card: {text!r} (use 7, -3, M or H)") from None
+            raise InvalidCardError(f"not a Gnoming card: {text!r} (use 7, -3, M or H)") from None
         return number(value)
 
     def __str__(self) -> str:
@@ -109,7 +109,7 @@ def number(value: int) -> Card:
     card = _NUMBERS.get(value)
     if card is None:
         if value == 0:
-            raise InvalidMoveError("there is no 0 card in Gnoming A Round")
+            raise InvalidCardError("there is no 0 card in Gnoming A Round")
         card = _NUMBERS[value] = Card(CardKind.NUMBER, value)
     return card
 

@@ -34,8 +34,11 @@ def _card(card: Card | None) -> str:
     return str(card.value)
 
 
-def layout_table(cards: Sequence[Card | None], title: str, *, boxed: bool = True) -> Table:
-    """A 3x3 grid of a layout; ``None`` (face down) shows as ``##``."""
+def layout_table(
+    cards: Sequence[Card | None], title: str, *, boxed: bool = True, positions: bool = False
+) -> Table:
+    """A 3x3 grid of a layout; ``None`` (face down) shows as ``##``, or as ``#4``
+    (its position) when ``positions`` is true."""
     table = Table(
         title=title,
         show_header=False,
@@ -47,7 +50,12 @@ def layout_table(cards: Sequence[Card | None], title: str, *, boxed: bool = True
     for _ in range(3):
         table.add_column(justify="right", width=3)
     for row in range(3):
-        table.add_row(*(_card(cards[3 * row + col]) for col in range(3)))
+        cells = []
+        for col in range(3):
+            p = 3 * row + col
+            card = cards[p]
+            cells.append(f"[dim]#{p}[/dim]" if card is None and positions else _card(card))
+        table.add_row(*cells)
     return table
 
 
@@ -108,16 +116,14 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
         after.turn_seat != before.turn_seat or (before.ender is None and after.ender is not None)
     )
     if turn_over and before.turn_seat is not None:
-        ender = (
-            " - no face-down card left: last turns for the others"
-            if (before.ender is None and after.ender == before.turn_seat)
-            else ""
-        )
+        if before.ender is None and after.ender == before.turn_seat:
+            out.append(
+                f"[bold]seat {before.turn_seat} has no face-down card left: "
+                "one last turn for each other player[/bold]"
+            )
         out.append(
             layout_table(
-                _visible(after.layouts[before.turn_seat]),
-                f"seat {before.turn_seat}{ender}",
-                boxed=False,
+                _visible(after.layouts[before.turn_seat]), f"seat {before.turn_seat}", boxed=False
             )
         )
         out.append(_piles(after))
@@ -137,7 +143,9 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
 def view(obs: GnomingObservation) -> list[Any]:
     """What seat ``obs.seat`` sees: every layout (face-down hidden), the piles, the card in hand."""
     grids = [
-        layout_table(layout, f"seat {s}" + (" (you)" if s == obs.seat else ""))
+        layout_table(
+            layout, f"seat {s}" + (" (you)" if s == obs.seat else ""), positions=s == obs.seat
+        )
         for s, layout in enumerate(obs.layouts)
     ]
     tops = [pile[-1] if pile else None for pile in obs.discard_piles]

@@ -35,8 +35,7 @@ from cardrules_rook.moves import (
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.options import RookOptions
 from cardrules_rook.scoring import hand_points, match_winners, round_scores
-from cardrules_rook.search import LayDown as FoundLayDown
-from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
+from cardrules_rook.search import FoundLayDown, can_lay_down, find_lay_down, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidCardError
 
 __all__ = ["COLOURS", "NUMBERS", "ROOK", "ROOK_CODE", "Card", "card_of_code", "natural"]
 
@@ -66,7 +66,7 @@ class Card:
         """Parse ``"R7"``, ``"b14"``, ``"Rook"``.
 
         Raises:
-            cardrules.InvalidMoveError: (a ``ValueError``) the text is no card.
+            cardrules.InvalidCardError: the text is no card (an ``InvalidMoveError``).
         """
         cleaned = text.strip().upper()
         if cleaned == "ROOK":
@@ -75,7 +75,7 @@ class Card:
             number = int(cleaned[1:])
             if 1 <= number <= 14:
                 return natural(cleaned[0], number)
-        raise InvalidMoveError(f"not a Rook card: {text!r} (use R7, Y14, G1, B10 or Rook)")
+        raise InvalidCardError(f"not a Rook card: {text!r} (use R7, Y14, G1, B10 or Rook)")
 
     def __str__(self) -> str:
         return "Rook" if self.number == 0 else f"{self.colour}{self.number}"
@@ -96,7 +96,7 @@ def natural(colour: str, number: int) -> Card:
         ValueError: no such colour or number.
     """
     if colour not in COLOURS or not 1 <= number <= 14:
-        raise InvalidMoveError(f"no Rook card of colour {colour!r} and number {number!r}")
+        raise InvalidCardError(f"no Rook card of colour {colour!r} and number {number!r}")
     return _BY_CODE[COLOURS.index(colour) * 14 + number - 1]
 
 

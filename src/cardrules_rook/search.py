@@ -32,14 +32,14 @@ from cardrules_rook.cards import COLOURS, ROOK_CODE, Card, card_of_code
 from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
 
-__all__ = ["LayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
+__all__ = ["FoundLayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
 
 #: Points of a natural card by number (R17); index 0 unused.
 _PTS = (0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10)
 
 
 @attrs.frozen
-class LayDown:
+class FoundLayDown:
     """A lay-down meeting a contract.
 
     Attributes:
@@ -443,7 +443,7 @@ def _sets_only(
     return best
 
 
-def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> LayDown:
+def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> FoundLayDown:
     """Turn the search's choice into melds and the cards left in hand."""
     left = list(counts)
     runs: list[RunMeld] = []
@@ -493,35 +493,36 @@ def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> LayDown:
         runs[i] = run
     assert spare == 0
     cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-    return LayDown((*runs, *sets), cards, sum(c.points for c in cards))
+    return FoundLayDown((*runs, *sets), cards, sum(c.points for c in cards))
 
 
-def _counts_of(hand: Iterable[Card] | Sequence[int]) -> list[int]:
-    if isinstance(hand, list | tuple) and len(hand) == 57 and all(isinstance(x, int) for x in hand):
-        return list(hand)
-    return hand_counts(hand)  # type: ignore[arg-type]
+def _counts_of(hand: Iterable[Card | str] | Sequence[int]) -> list[int]:
+    items = list(hand)
+    if len(items) == 57 and all(isinstance(x, int) for x in items):
+        return items  # type: ignore[return-value]
+    return hand_counts(Card.from_str(c) if isinstance(c, str) else c for c in items)  # type: ignore[misc]
 
 
 def find_lay_down(
-    hand: Iterable[Card] | Sequence[int],
+    hand: Iterable[Card | str] | Sequence[int],
     *,
     sets: int,
     runs: int,
     whole_hand: bool = False,
     rules: MeldRules = DEFAULT_MELD_RULES,
-) -> LayDown | None:
+) -> FoundLayDown | None:
     """The lay-down of ``sets`` sets and ``runs`` runs leaving the fewest points in hand (R11).
 
     Args:
-        hand: the cards (repeats allowed: several decks), or 57 counts from
-            `hand_counts`.
+        hand: the cards (repeats allowed: several decks) as cards or notation
+            (``"R7"``, ``"Rook"``), or 57 counts from `hand_counts`.
         sets: sets the contract asks for (R4).
         runs: runs the contract asks for (R4).
         whole_hand: every card must be melded (round 11, R12).
         rules: how many Rooks a meld may hold (R13 interpretation).
 
     Returns:
-        A `LayDown`, or ``None`` when no lay-down meets the contract.
+        A `FoundLayDown`, or ``None`` when no lay-down meets the contract.
 
     Raises:
         ValueError: a negative number of sets or runs.
@@ -541,7 +542,7 @@ def find_lay_down(
 
 
 def can_lay_down(
-    hand: Iterable[Card] | Sequence[int],
+    hand: Iterable[Card | str] | Sequence[int],
     *,
     sets: int,
     runs: int,
@@ -552,7 +553,7 @@ def can_lay_down(
     """Whether some lay-down of ``sets`` sets and ``runs`` runs exists (R11).
 
     Args:
-        hand: the cards, or 57 counts from `hand_counts`.
+        hand: the cards as cards or notation, or 57 counts from `hand_counts`.
         sets: sets the contract asks for.
         runs: runs the contract asks for.
         whole_hand: every card must be melded (R12).

@@ -65,8 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardRulesError as error:
         click.echo(f"cardrules: error: {error}", err=True)
         return 2
-    except click.exceptions.Abort:
-        return 1
+    except OSError as error:
+        click.echo(f"cardrules: error: {error.strerror or error}: {error.filename}", err=True)
+        return 2
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        return 130
     return 0
 
 

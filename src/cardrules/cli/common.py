@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -13,7 +14,13 @@ from rich.table import Table
 from cardrules.bots import Bot, bot_factories
 from cardrules.engine import GameState
 
-__all__ = ["make_bots", "parse_option", "print_scores", "rules_options"]
+__all__ = [
+    "check_writable",
+    "make_bots",
+    "parse_option",
+    "print_scores",
+    "rules_options",
+]
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -80,7 +87,7 @@ def rules_options(command: F) -> F:
         ),
         click.option(
             "--max-decisions",
-            type=int,
+            type=click.IntRange(min=1),
             default=100_000,
             show_default=True,
             help="Stop a match after this many decisions and report it truncated.",
@@ -89,3 +96,14 @@ def rules_options(command: F) -> F:
     for decorator in reversed(decorators):
         command = decorator(command)
     return command
+
+
+def check_writable(path: Path | None, hint: str, suffixes: tuple[str, ...] = ()) -> None:
+    """Refuse, before any work, an output path whose folder is missing or whose suffix is wrong."""
+    if path is None:
+        return
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise click.BadParameter(f"write {' or '.join(suffixes)}, got {path.name}", param_hint=hint)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise click.BadParameter(f"no such folder: {folder}", param_hint=hint)

@@ -13,7 +13,13 @@ from rich.columns import Columns
 from rich.console import Console
 
 from cardrules.bots import Bot, play_match
-from cardrules.cli.common import make_bots, parse_option, print_scores, rules_options
+from cardrules.cli.common import (
+    check_writable,
+    make_bots,
+    parse_option,
+    print_scores,
+    rules_options,
+)
 from cardrules.cli.show import Narrator
 from cardrules.engine import GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError
@@ -68,6 +74,11 @@ def play_command(
         raise click.BadParameter(
             f"seat {human} does not exist (0 to {players - 1})", param_hint="--human"
         )
+    if human is not None and as_json:
+        raise click.BadParameter(
+            "--json prints a bot match; it cannot be combined with --human", param_hint="--json"
+        )
+    check_writable(save, "--save")
     seat_bots = make_bots(state, bots)
     console = Console(highlight=False)
     if as_json:
@@ -93,7 +104,11 @@ def play_command(
         if save is not None:
             _save(console, state, save, result.truncated)
         return
-    finished = HumanTable(state, seat_bots, human, console, narrator).play(max_decisions)
+    try:
+        finished = HumanTable(state, seat_bots, human, console, narrator).play(max_decisions)
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        finished = False
     if finished:
         print_scores(console, state, truncated=not state.is_over)
     _save(console, state, save or Path(f"cardrules-{game}-{state.seed}.json"), not state.is_over)
@@ -107,10 +122,10 @@ def _record(state: GameState, truncated: bool) -> dict[str, Any]:
 
 def _save(console: Console, state: GameState, path: Path, truncated: bool) -> None:
     path.write_text(json.dumps(_record(state, truncated), indent=1), encoding="utf-8")
-    console.print(f"Record saved to {path}")
+    click.echo(f"Record saved to {path}", err=True)
 
 
-HELP = """Type the number of a move, or the move itself (e.g. "draw stock").
+HELP = """Type the number of a move, or the move itself as it is listed.
   moves   list your legal moves again
   undo    take back your last decision (only if no card was revealed since)
   help    this text

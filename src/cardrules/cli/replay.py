@@ -27,7 +27,7 @@ __all__ = ["replay_command"]
     "to_move",
     type=click.IntRange(min=0),
     default=None,
-    help="Stop after this move number (0: the deal).",
+    help="Stop after this move number.",
 )
 def replay_command(file: Path, seat: int | None, to_move: int | None) -> None:
     """Replay the game record FILE turn by turn.

@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cardrules.cli.common import parse_option, rules_options
+from cardrules.cli.common import check_writable, parse_option, rules_options
+from cardrules.registry import default_catalogue
 from cardrules.simulate import MatchRow, Summary, compare, simulate, summarise
 
 __all__ = ["simulate_command"]
@@ -55,8 +56,6 @@ def _write(path: Path, rows: Sequence[MatchRow]) -> None:
     if path.suffix.lower() == ".json":
         path.write_text(json.dumps(records, indent=1), encoding="utf-8")
         return
-    if path.suffix.lower() != ".csv":
-        raise click.BadParameter("write .csv or .json", param_hint="--out")
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         players = len(rows[0].bots)
@@ -165,6 +164,10 @@ def simulate_command(
 ) -> None:
     """Play GAMES seeded matches of GAME between bots and summarise them."""
     console = Console(highlight=False)
+    check_writable(out, "--out", (".csv", ".json"))
+    check_writable(plot, "--plot", (".png",))
+    if compare_variant:
+        default_catalogue().variant(game, compare_variant)  # unknown: refused before any match
     settings: dict[str, Any] = {
         "game": game,
         "players": players,
