@@ -95,7 +95,7 @@ def _mulligan_fits(state: GnomingRound, position: int, card: Card | None = None)
     held = card or state.held
     if held is None or not held.is_mulligan:
         return True
-    layout = state.layouts[state.turn_seat]  # type: ignore[index]
+    layout = state.turn_layout
     count = layout.face_up_mulligans() + 1
     if layout.face_up[position] and layout.cards[position].is_mulligan:
         count -= 1
@@ -120,7 +120,7 @@ def _can_bounce(state: GnomingRound) -> bool:
     held = state.held
     if not state.options.bouncing or held is None or not held.is_positive or state.filled == 0x1FF:
         return False
-    layout = state.layouts[state.turn_seat]  # type: ignore[index]
+    layout = state.turn_layout
     return any(
         up and card.kind is held.kind and card.value == held.value
         for card, up in zip(layout.cards, layout.face_up, strict=True)
@@ -150,7 +150,7 @@ def legal_moves(state: GnomingRound) -> list[Move]:
     if phase is P.DISCARD:
         return _discard_moves(state)
     if phase is P.FLIP:
-        layout = state.layouts[state.current_player]  # type: ignore[index]
+        layout = state.deciding_layout
         return [Flip(p) for p in layout.face_down_positions()] + [Pass()]
     if phase is P.REVEAL:
         return [Reveal(c) for c in combinations(range(9), state.options.initial_reveals)]
@@ -173,7 +173,7 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
         state.drawn_from = move.source
         state.phase = P.PLACE
     elif isinstance(move, Place | Bounce):
-        layout = state.layouts[state.turn_seat]  # type: ignore[index]
+        layout = state.turn_layout
         p = move.position
         displaced, was_face_down = layout.cards[p], not layout.face_up[p]
         layout.cards[p] = state.held  # type: ignore[assignment]
@@ -202,11 +202,11 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             _end_turn(state, chance)
     elif isinstance(move, Flip | Pass):
         if isinstance(move, Flip):
-            state.layouts[state.current_player].face_up[move.position] = True  # type: ignore[index]
+            state.deciding_layout.face_up[move.position] = True
         state.pending.pop(0)
         _next_flip(state, chance)
     elif isinstance(move, Reveal):
-        layout = state.layouts[state.current_player]  # type: ignore[index]
+        layout = state.deciding_layout
         for p in move.positions:
             layout.face_up[p] = True
         state.pending.pop(0)
@@ -335,7 +335,7 @@ def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMove
             return error("G11", "a card taken from a discard pile must be kept")
         return error("G14", "a discard pile is empty: the discard must restart it")
     if isinstance(move, Flip) and phase is P.FLIP:
-        layout = state.layouts[state.current_player]  # type: ignore[index]
+        layout = state.deciding_layout
         if layout.face_up[move.position]:
             return error("G16", f"position {move.position} is already face up")
     return error(expected[0], f"{move} is not possible now: {expected[1]}")
@@ -351,7 +351,7 @@ def reveals(before: GnomingRound, move: Move) -> bool:
     if isinstance(move, Reveal | Flip) or (isinstance(move, Draw) and move.source == STOCK):
         return True
     if isinstance(move, Place | Bounce):
-        layout = before.layouts[before.turn_seat]  # type: ignore[index]
+        layout = before.turn_layout
         return not layout.face_up[move.position] or before.drawn_from == STOCK
     if isinstance(move, Discard):
         return before.drawn_from == STOCK

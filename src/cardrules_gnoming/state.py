@@ -155,6 +155,18 @@ class GnomingRound:
         self.ended_by: str | None = None
 
     @property
+    def turn_layout(self) -> Layout:
+        """The layout of the seat whose turn it is (only during a turn)."""
+        assert self.turn_seat is not None, "no turn is in progress"
+        return self.layouts[self.turn_seat]
+
+    @property
+    def deciding_layout(self) -> Layout:
+        """The layout of the seat deciding now (only while the round is in play)."""
+        assert self.current_player is not None, "the round is over"
+        return self.layouts[self.current_player]
+
+    @property
     def is_round_over(self) -> bool:
         """True once the round has ended (G8 or G17) and every card is face up (G18)."""
         return self.phase is GnomingPhase.OVER

@@ -15,7 +15,7 @@ from cardrules_rook.cards import Card
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
-from cardrules_rook.search import find_lay_down
+from cardrules_rook.search import FoundLayDown, find_lay_down
 from cardrules_rook.state import RookPhase
 
 __all__ = ["GreedyBot"]
@@ -44,7 +44,7 @@ class GreedyBot:
             return obs.lay_down_left
         return obs.contract.sets, obs.contract.runs
 
-    def _lay_down(self, obs: RookObservation, hand: Sequence[Card]) -> object | None:
+    def _lay_down(self, obs: RookObservation, hand: Sequence[Card]) -> FoundLayDown | None:
         sets, runs = self._remaining(obs)
         return find_lay_down(
             hand, sets=sets, runs=runs, whole_hand=obs.whole_hand, rules=obs.meld_rules
@@ -115,7 +115,7 @@ class GreedyBot:
         if steps:
             found = self._lay_down(obs, list(obs.hand))
             if found is not None:
-                planned = set(found.melds)  # type: ignore[attr-defined]
+                planned = set(found.melds)
                 for step in steps:
                     if step.meld in planned:
                         return step
