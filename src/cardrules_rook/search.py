@@ -120,25 +120,48 @@ def _span_sets(
     total = sum(h)
     found: list[_SpanSet] = []
     cover = [0] * 15
+    used = [0] * 15
     chosen: list[Span] = []
+    # Running figures, updated as spans are added and removed: natural cards used
+    # and their points, numbers where runs compete for too few cards, end room.
+    state = {"points": 0, "used": 0, "contested": 0, "room": 0}
 
     def record(need: int) -> None:
-        used = tuple(min(c, k) for c, k in zip(cover, h, strict=True))
-        points = sum(u * p for u, p in zip(used, _PTS, strict=True))
-        holds = _assign(chosen, used, cover, rules) if chosen else []
-        room = _room(chosen, holds, rules) if holds is not None else 0
+        if state["contested"] or rules.naturals_exceed_rooks:
+            holds = _assign(chosen, used, cover, rules) if chosen else []
+            valid = holds is not None
+            room = _room(chosen, holds, rules) if holds is not None else 0
+        else:
+            # Every run holds each of its numbers the colour has a card of, and
+            # the span list only has spans with enough of those.
+            valid, room = True, state["room"]
         found.append(
             _SpanSet(
                 tuple(chosen),
                 tuple(cover),
-                used,
+                tuple(used),
                 need,
-                points,
-                total - sum(used),
-                holds is not None,
+                state["points"],
+                total - state["used"],
+                valid,
                 room,
             )
         )
+
+    def add(low: int, high: int, step: int) -> None:
+        for n in range(low, high + 1):
+            before = cover[n]
+            after = before + step
+            cover[n] = after
+            held = h[n]
+            gained = min(after, held) - min(before, held)
+            if gained:
+                used[n] += gained
+                state["used"] += gained
+                state["points"] += gained * _PTS[n]
+            if held:
+                state["contested"] += (after > held) - (before > held)
+        state["room"] += step * (14 - (high - low + 1))
 
     def go(start: int, length_used: int, need: int) -> None:
         record(need)
@@ -155,13 +178,11 @@ def _span_sets(
                     extra += 1
             if need + extra > rooks:
                 continue
-            for n in range(low, high + 1):
-                cover[n] += 1
+            add(low, high, 1)
             chosen.append((low, high))
             go(index, length_used + length, need + extra)
             chosen.pop()
-            for n in range(low, high + 1):
-                cover[n] -= 1
+            add(low, high, -1)
 
     go(0, 0, 0)
     return tuple(found)
