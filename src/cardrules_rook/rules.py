@@ -19,7 +19,7 @@ from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.options import RookOptions
-from cardrules_rook.search import can_lay_down, possible_melds
+from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [
@@ -120,8 +120,8 @@ def _may_lay_off(state: RookRound, seat: int) -> bool:
     return state.down[seat] and (state.options.lay_off_same_turn or not state.went_down_this_turn)
 
 
-def _rook_room(state: RookRound, seat: int) -> float:
-    """How many Rooks the player could still play on the table this turn (R14)."""
+def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
+    """Whether ``needed`` Rooks could still be played on the table this turn (R14)."""
     rules = state.options.meld_rules
     room: float = 0
     if _may_lay_off(state, seat):
@@ -132,11 +132,13 @@ def _rook_room(state: RookRound, seat: int) -> float:
             if rules.naturals_exceed_rooks:
                 free = min(free, naturals - rooks - 1)
             room += max(free, 0)
+            if room >= needed:
+                return True
     new_meld = [
         m.cards().count(ROOK)
         for m in possible_melds(state.hands[seat], sets=True, runs=True, rules=rules)
     ]
-    return room + max(new_meld, default=0)
+    return room + max(new_meld, default=0) >= needed
 
 
 def _rook_has_a_place(state: RookRound, seat: int) -> bool:
@@ -155,7 +157,7 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
             min_rooks=state.owed_rooks,
         ):
             return True
-    elif _rook_room(state, seat) >= state.owed_rooks:
+    elif _rooks_fit(state, seat, state.owed_rooks):
         return True
     # A further swap may bring the card that makes the plan work.
     for swap in _swaps(state, seat):
@@ -187,9 +189,10 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
     hand = state.hands[seat]
     rules = state.options.meld_rules
     sets, runs = _remaining_contract(state)
-    if state.lay_down_left is None and not can_lay_down(
-        hand, sets=sets, runs=runs, whole_hand=state.whole_hand, rules=rules
-    ):
+    witness = find_lay_down(
+        hand, sets=sets, runs=runs, whole_hand=state.whole_hand, rules=rules, best=False
+    )
+    if witness is None:
         return []
     steps: list[Move] = []
     for meld in possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules):
@@ -198,11 +201,30 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
         s, r = sets - (meld.kind == "set"), runs - (meld.kind == "run")
         if s == r == 0:
             ok = not state.whole_hand or sum(rest) == 0
+        elif not state.whole_hand and _replaces_a_meld(hand, witness.melds, meld):
+            ok = True  # the known lay-down with one of its melds swapped for this one
         else:
             ok = can_lay_down(rest, sets=s, runs=r, whole_hand=state.whole_hand, rules=rules)
         if ok:
             steps.append(MeldDown(meld))
     return steps
+
+
+def _replaces_a_meld(hand: list[int], melds: tuple[Meld, ...], meld: Meld) -> bool:
+    """Whether ``meld`` can stand in for a meld of its kind in the lay-down ``melds``.
+
+    True when the hand still holds ``meld``'s cards once every other meld of the
+    lay-down is set aside: then those melds and ``meld`` form a lay-down too.
+    """
+    for index, other in enumerate(melds):
+        if other.kind != meld.kind:
+            continue
+        rest = hand.copy()
+        if all(_remove(rest, m.cards()) for i, m in enumerate(melds) if i != index) and _remove(
+            rest, meld.cards()
+        ):
+            return True
+    return False
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:

@@ -531,6 +531,7 @@ def find_lay_down(
     runs: int,
     whole_hand: bool = False,
     rules: MeldRules = DEFAULT_MELD_RULES,
+    best: bool = True,
 ) -> FoundLayDown | None:
     """The lay-down of ``sets`` sets and ``runs`` runs leaving the fewest points in hand (R11).
 
@@ -541,6 +542,8 @@ def find_lay_down(
         runs: runs the contract asks for (R4).
         whole_hand: every card must be melded (round 11, R12).
         rules: how many Rooks a meld may hold (R13 interpretation).
+        best: find the lay-down leaving the fewest points (default); ``False``
+            returns the first lay-down found, which is faster.
 
     Returns:
         A `FoundLayDown`, or ``None`` when no lay-down meets the contract.
@@ -558,7 +561,7 @@ def find_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = _counts_of(hand)
-    found = _search(counts, sets, runs, whole_hand, rules, first_only=False)
+    found = _search(counts, sets, runs, whole_hand, rules, first_only=not best)
     return None if found is None else _build(counts, found, rules)
 
 
