@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 
@@ -35,19 +36,33 @@ class _ListsJunk:
         return [*moves, cardrules.new_game("gnoming-a-round", players=3, seed=0).legal_moves()[0]]
 
 
+class _LeaksTheStock:
+    """Rule hooks of a broken variant: observations reveal the top of the draw pile."""
+
+    @hookimpl(wrapper=True)
+    def cardrules_observation(
+        self, game: Any, state: Any, seat: int, round_scores: Any, legal_moves: Any
+    ) -> Generator[None, Any, Any]:
+        observation = yield
+        top = state.stock.top_or_none()
+        return attrs.evolve(observation, out_of_play=(*observation.out_of_play, top))
+
+
 class _Broken:
     @hookimpl
     def cardrules_register_variants(self, register: Any) -> None:
         register(VariantSpec("loses-a-card", "gnoming-a-round", plugin=_LosesACard()))
         register(VariantSpec("lists-junk", "gnoming-a-round", plugin=_ListsJunk()))
+        register(VariantSpec("leaks-the-stock", "gnoming-a-round", plugin=_LeaksTheStock()))
 
 
 CATALOGUE = Catalogue([("broken", _Broken())])
 
 
-@pytest.mark.parametrize("variant", ["loses-a-card", "lists-junk"])
+@pytest.mark.parametrize("variant", ["loses-a-card", "lists-junk", "leaks-the-stock"])
 def test_conformance_fails_a_broken_variant(variant: str) -> None:
-    """A variant that loses cards, or lists a move that is not a real move, is caught."""
+    """A variant that loses cards, lists a move that is not a real move, or lets an
+    observation show a hidden card, is caught."""
     with pytest.raises((AssertionError, CardRulesError)):
         run_conformance(
             "gnoming-a-round",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import random
 import secrets
 import traceback
 from collections.abc import Sequence
@@ -185,6 +186,10 @@ class Game:
             "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
         )
         return [f"seat {seat}: {move}"] if result is None else list(result)
+
+    def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``."""
+        return self._call("cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng)
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:
         """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""

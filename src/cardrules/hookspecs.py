@@ -18,6 +18,7 @@ variants) and usually ``state``, the game plugin's own mutable round state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -212,6 +213,24 @@ def cardrules_observation(
         lists them, variants included); an observation shows them to that seat only.
     :returns: a frozen observation value of the game, with ``seat`` and
         ``legal_moves`` attributes (bots choose from ``legal_moves``).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_shuffle_hidden(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+    """Return a copy of the round state with the cards hidden from ``seat`` shuffled.
+
+    Stops at the first non-None result. Every card ``seat`` cannot see is dealt
+    at random among the places ``seat`` cannot see into, each place keeping its
+    number of cards; what ``seat`` sees stays as it is. The testing kit uses it
+    to check that observations do not depend on hidden cards; search bots can
+    use it to sample a state consistent with what a seat knows.
+
+    :param game: the game.
+    :param state: the round state; must not be changed.
+    :param seat: the seat whose view must stay the same.
+    :param rng: the random generator to shuffle with.
+    :returns: a new round state, or ``None`` if the game does not support it.
     """
 
 

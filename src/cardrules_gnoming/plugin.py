@@ -6,6 +6,7 @@ plugin would write them; the rules live in the modules they call.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,7 +18,7 @@ from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
-from cardrules_gnoming import narrate, rules, scoring
+from cardrules_gnoming import hidden, narrate, rules, scoring
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
@@ -156,3 +157,10 @@ def cardrules_render_observation(game: Game, observation: GnomingObservation) ->
 @hookimpl(trylast=True)
 def cardrules_reveals(game: Game, before: GnomingRound, move: Move, after: GnomingRound) -> bool:
     return rules.reveals(before, move)
+
+
+@hookimpl(trylast=True)
+def cardrules_shuffle_hidden(
+    game: Game, state: GnomingRound, seat: int, rng: random.Random
+) -> GnomingRound:
+    return hidden.shuffle_hidden(state, seat, rng)

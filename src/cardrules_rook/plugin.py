@@ -6,6 +6,7 @@ plugin would write them; the rules live in the modules they call.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,7 +18,7 @@ from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
-from cardrules_rook import narrate, rules, scoring
+from cardrules_rook import hidden, narrate, rules, scoring
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import Card
 from cardrules_rook.deck import game_deck
@@ -148,3 +149,10 @@ def cardrules_render_observation(game: Game, observation: RookObservation) -> li
 @hookimpl(trylast=True)
 def cardrules_reveals(game: Game, before: RookRound, move: Move, after: RookRound) -> bool:
     return rules.reveals(before, move, after)
+
+
+@hookimpl(trylast=True)
+def cardrules_shuffle_hidden(
+    game: Game, state: RookRound, seat: int, rng: random.Random
+) -> RookRound:
+    return hidden.shuffle_hidden(state, seat, rng)

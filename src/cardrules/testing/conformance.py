@@ -11,6 +11,9 @@
 * a clone is independent of its original;
 * every seat's observation lists legal moves only for the deciding seat, and is
   the same for a clone (observations depend on the state only);
+* observations hide what they must: when the game can reshuffle the cards hidden
+  from a seat (``cardrules_shuffle_hidden``), that seat's observation does not
+  change;
 * the game record survives JSON and replays to the same scores and observations.
 
 Use `run_conformance`, or subclass `GameConformance` and add rules.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -179,6 +183,22 @@ class GameConformance(RuleBasedStateMachine):
             expected = self.state.legal_moves() if seat == self.state.current_player else ()
             assert tuple(observation.legal_moves) == tuple(expected)
             assert observation == clone.observation(seat)
+
+    @invariant()
+    def observations_hide_what_they_must(self) -> None:
+        """Reshuffling the cards hidden from a seat never changes that seat's observation."""
+        if self.state is None or self.state.is_over:
+            return
+        rng = random.Random(len(self.state.history))
+        for seat in range(self.state.players):
+            shuffled = self.state.game.shuffle_hidden(self.state.round_state, seat, rng)
+            if shuffled is None:
+                return
+            twin = self.state.clone()
+            twin.set_round_state(shuffled)
+            assert twin.observation(seat) == self.state.observation(seat), (
+                f"seat {seat}'s observation changed when only cards hidden from it moved"
+            )
 
     def teardown(self) -> None:
         """The record survives JSON and replays to the same match."""
