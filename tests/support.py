@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardrules import GameState
+import pytest
+
+from cardrules import GameState, IllegalMoveError, Move
+from cardrules.testing.conformance import snapshot as conformance_snapshot
 from cardrules_gnoming.state import GnomingRound
 
 
@@ -64,3 +67,17 @@ def play(state: GameState, *moves: str) -> None:
 def legal(state: GameState) -> set[str]:
     """The legal moves now, in notation."""
     return {str(move) for move in state.legal_moves()}
+
+
+def refused(state: GameState, move: str | Move) -> IllegalMoveError:
+    """Apply ``move``, expect an IllegalMoveError, and check nothing changed at all.
+
+    "Nothing" is every byte of the match (the testing kit's snapshot) and every
+    seat's observation.
+    """
+    before = (conformance_snapshot(state), [state.observation(s) for s in range(state.players)])
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply(move)
+    after = (conformance_snapshot(state), [state.observation(s) for s in range(state.players)])
+    assert after == before
+    return info.value

@@ -20,16 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
-
 import cardrules
-from cardrules import GameState, IllegalMoveError, Move, Pile
+from cardrules import GameState, Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
 # The test modules import play and legal from here with the position builders.
 from tests.support import legal as legal
 from tests.support import play as play
+from tests.support import refused as refused
 
 GAME = "gnoming-a-round"
 
@@ -133,41 +132,6 @@ def rs(state: GameState) -> GnomingRound:
     round_state = state.round_state
     assert isinstance(round_state, GnomingRound)
     return round_state
-
-
-def snapshot(state: GameState) -> tuple[object, ...]:
-    """Everything about a match that a move could change, as comparable values."""
-    r = rs(state)
-    return (
-        tuple((tuple(layout.cards), tuple(layout.face_up)) for layout in r.layouts),
-        r.stock.cards(),
-        (r.discards[0].cards(), r.discards[1].cards()),
-        tuple(r.out_of_play),
-        r.phase,
-        r.turn_seat,
-        r.current_player,
-        r.held,
-        r.drawn_from,
-        r.filled,
-        tuple(r.pending),
-        r.ender,
-        r.final_turns_left,
-        r.rebuilds,
-        r.ended_by,
-        tuple(state.history),
-        tuple(state.round_scores),
-        state.chance.events,
-        tuple(state.observation(seat) for seat in range(state.players)),
-    )
-
-
-def refused(state: GameState, move: str | Move) -> IllegalMoveError:
-    """Apply ``move``, expect an :class:`IllegalMoveError`, check nothing changed."""
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert snapshot(state) == before
-    return info.value
 
 
 def visible(layout: Layout) -> str:

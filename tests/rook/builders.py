@@ -20,10 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 import cardrules
-from cardrules import GameState, IllegalMoveError, Move, Pile
+from cardrules import GameState, Pile
 from cardrules_rook.cards import Card
 from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.melds import Meld, meld_from_str
@@ -32,6 +30,7 @@ from cardrules_rook.state import RookPhase, RookRound
 # The test modules import play and legal from here with the position builders.
 from tests.support import legal as legal
 from tests.support import play as play
+from tests.support import refused as refused
 
 GAME = "toonerville-rook"
 P = RookPhase
@@ -158,46 +157,6 @@ def table(state: GameState) -> list[str]:
 def pile(cards_: Pile[Card]) -> str:
     """A pile back in builder notation, bottom first."""
     return " ".join(str(c) for c in cards_)
-
-
-def snapshot(state: GameState) -> tuple[object, ...]:
-    """Everything about a match that a move could change, as comparable values."""
-    r = rs(state)
-    return (
-        tuple(tuple(h) for h in r.hands),
-        r.stock.cards(),
-        r.discards.cards(),
-        tuple(r.table),
-        tuple(r.owners),
-        tuple(r.down),
-        tuple(r.buys),
-        r.phase,
-        r.turn_seat,
-        r.current_player,
-        tuple(r.pending),
-        r.lay_down_left,
-        r.went_down_this_turn,
-        r.owed_rooks,
-        r.owed_before_down,
-        r.rebuilds,
-        r.went_out,
-        r.ended_by,
-        r.round,
-        tuple(state.history),
-        tuple(state.round_scores),
-        state.chance.events,
-        state.legal_moves(),
-        tuple(state.observation(seat) for seat in range(state.players)),
-    )
-
-
-def refused(state: GameState, move: str | Move) -> IllegalMoveError:
-    """Apply ``move``, expect an :class:`IllegalMoveError`, check nothing changed."""
-    before = snapshot(state)
-    with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)
-    assert snapshot(state) == before
-    return info.value
 
 
 def pass_all(state: GameState) -> None:
