@@ -18,6 +18,7 @@ from typing import Any
 
 import pluggy
 
+from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.errors import (
@@ -60,7 +61,9 @@ class Game:
     """
 
     __slots__ = (
+        "_action_space",
         "_hook",
+        "_tensor_layout",
         "deck",
         "has_rule_plugins",
         "options",
@@ -102,6 +105,8 @@ class Game:
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._first("cardrules_deck", game=self)
         self.rounds: int = self._first("cardrules_rounds", game=self)
+        self._action_space: ActionSpace | None = None
+        self._tensor_layout: Any = None
 
     @property
     def name(self) -> str:
@@ -161,8 +166,9 @@ class Game:
         seat: int,
         round_scores: Sequence[tuple[int, ...]],
         legal_moves: tuple[Move, ...],
+        history: tuple[tuple[int, Move], ...] = (),
     ) -> Any:
-        """What ``seat`` may know of ``state``."""
+        """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list."""
         return self._first(
             "cardrules_observation",
             game=self,
@@ -170,7 +176,32 @@ class Game:
             seat=seat,
             round_scores=round_scores,
             legal_moves=legal_moves,
+            history=history,
         )
+
+    def determinize_round(self, observation: Any, rng: random.Random) -> Any:
+        """A round state consistent with ``observation``, its hidden cards sampled with ``rng``."""
+        return self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The game's fixed numbering of moves (computed once per game)."""
+        if self._action_space is None:
+            space = self._first("cardrules_action_space", game=self)
+            assert isinstance(space, ActionSpace)
+            self._action_space = space
+        return self._action_space
+
+    @property
+    def tensor_layout(self) -> Any:
+        """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
+        if self._tensor_layout is None:
+            self._tensor_layout = self._first("cardrules_tensor_layout", game=self)
+        return self._tensor_layout
+
+    def observation_tensor(self, observation: Any) -> Any:
+        """``observation`` as a flat ``numpy.float32`` array of ``tensor_layout.size`` numbers."""
+        return self._first("cardrules_observation_tensor", game=self, observation=observation)
 
     def score_round(self, state: Any) -> tuple[int, ...]:
         """Scores of a finished round, one per seat."""
@@ -276,7 +307,9 @@ class GameState:
         "game",
         "history",
         "round_scores",
+        "round_start",
         "round_state",
+        "seats",
         "seed",
     )
 
@@ -285,6 +318,8 @@ class GameState:
         self.seed = seed
         self.chance = Chance(seed)
         self.history: list[Move] = []
+        self.seats: list[int] = []
+        self.round_start = 0
         self.round_scores: list[tuple[int, ...]] = []
         self.finished_rounds: list[Any] = []
         self.round_state: Any = game.new_round(0, self.chance)
@@ -373,6 +408,7 @@ class GameState:
             del self.finished_rounds[saved[2] :]
             if self.history and self.history[-1] is move:
                 self.history.pop()
+                self.seats.pop()
             self._legal = None
             raise
 
@@ -386,8 +422,10 @@ class GameState:
             raise InvalidMoveError(f"{move!r} is not a move of {self.game.name}")
 
     def _apply_legal(self, move: Move) -> None:
+        seat = self.round_state.current_player
         self.game.apply_move(self.round_state, move, self.chance)
         self.history.append(move)
+        self.seats.append(seat)
         self._legal = None
         if self.round_state.is_round_over:
             self._finish_round()
@@ -397,6 +435,7 @@ class GameState:
         self.finished_rounds.append(self.round_state)
         if not self.is_over:
             self.round_state = self.game.new_round(self.round, self.chance)
+            self.round_start = len(self.history)
 
     def set_round_state(self, round_state: Any) -> None:
         """Replace the round in play by ``round_state`` (a round state of this game).
@@ -414,6 +453,8 @@ class GameState:
         other.seed = self.seed
         other.chance = self.chance.copy()
         other.history = self.history.copy()
+        other.seats = self.seats.copy()
+        other.round_start = self.round_start
         other.round_scores = self.round_scores.copy()
         other.finished_rounds = self.finished_rounds.copy()
         other.round_state = self.round_state.clone()
@@ -443,7 +484,63 @@ class GameState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
-        return self.game.observation(state, seat, tuple(self.round_scores), self.legal_moves())
+        return self.game.observation(
+            state, seat, tuple(self.round_scores), self.legal_moves(), self.round_history()
+        )
+
+    def round_history(self) -> tuple[tuple[int, Move], ...]:
+        """The moves of the round in play (the last round once over) as ``(seat, move)`` pairs."""
+        start = self.round_start
+        return tuple(zip(self.seats[start:], self.history[start:], strict=True))
+
+    def determinize(self, seat: int, rng: random.Random) -> GameState:
+        """A state consistent with what ``seat`` knows, hidden cards sampled (see `determinize`)."""
+        from cardrules.determinize import determinize
+
+        return determinize(self.game, self.observation(seat), rng)
+
+    # -- integer actions -----------------------------------------------------
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The game's fixed numbering of moves (`cardrules.actions.ActionSpace`)."""
+        return self.game.action_space
+
+    def legal_actions(self) -> list[int]:
+        """The ids of `legal_moves`, in increasing order; ``[]`` when over."""
+        id_of = self.game.action_space.id_of
+        return sorted(id_of(move) for move in self.legal_moves())
+
+    def legal_action_mask(self) -> bytearray:
+        """One byte per action id: 1 where the id is a legal move now, else 0.
+
+        Returns:
+            a ``bytearray`` of ``action_space.size`` bytes (``numpy.frombuffer``
+            reads it without a copy).
+        """
+        space = self.game.action_space
+        mask = bytearray(space.size)
+        id_of = space.id_of
+        for move in self.legal_moves():
+            mask[id_of(move)] = 1
+        return mask
+
+    def action_id(self, move: Move) -> int:
+        """The id of ``move`` (legal or not); raises `InvalidMoveError` if it has none."""
+        return self.game.action_space.id_of(move)
+
+    def move_of(self, action: int) -> Move:
+        """The move with id ``action``; raises `InvalidMoveError` outside ``0 .. size-1``."""
+        return self.game.action_space.move_of(action)
+
+    def apply_action(self, action: int) -> None:
+        """Play the move with id ``action`` (see `apply`).
+
+        Raises:
+            InvalidMoveError: ``action`` is not an id of this game.
+            IllegalMoveError: the move is not legal now.
+        """
+        self.apply(self.game.action_space.move_of(action))
 
     # -- records -------------------------------------------------------------
 

@@ -200,10 +200,13 @@ def cardrules_observation(
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
     legal_moves: tuple[Move, ...],
+    history: tuple[tuple[int, Move], ...],
 ) -> Any:
     """Return what ``seat`` may know now, hiding everything else.
 
-    Stops at the first non-None result.
+    Stops at the first non-None result. The observation must be *complete*:
+    everything ``seat`` may know, public history included, so that
+    ``cardrules_determinize`` can rebuild a state from it alone.
 
     :param game: the game.
     :param state: the round state.
@@ -211,6 +214,8 @@ def cardrules_observation(
     :param round_scores: scores of the rounds already finished.
     :param legal_moves: the legal moves of the seat deciding now (as the engine
         lists them, variants included); an observation shows them to that seat only.
+    :param history: the moves of the round in play so far, as ``(seat, move)``
+        pairs in order (every move of both built-in games is public).
     :returns: a frozen observation value of the game, with ``seat`` and
         ``legal_moves`` attributes (bots choose from ``legal_moves``).
     """
@@ -231,6 +236,60 @@ def cardrules_shuffle_hidden(game: Game, state: Any, seat: int, rng: random.Rand
     :param seat: the seat whose view must stay the same.
     :param rng: the random generator to shuffle with.
     :returns: a new round state, or ``None`` if the game does not support it.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> Any:
+    """Return a round state consistent with ``observation``, hidden cards sampled.
+
+    Stops at the first non-None result. The state must give back the same
+    observation for ``observation.seat``: every card the seat knows stays where
+    it is known to be, and the cards it cannot see are dealt at random (with
+    ``rng``) from the pool it has not seen, each hidden place keeping its size.
+    Over many calls every unseen card must be able to reach every hidden place.
+
+    :param game: the game.
+    :param observation: an observation this game made (``cardrules_observation``).
+    :param rng: the random generator to sample with.
+    :returns: a new round state, or ``None`` if the game does not support it.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_action_space(game: Game) -> Any:
+    """Return the game's `cardrules.actions.ActionSpace` for this configuration.
+
+    Stops at the first non-None result. Called once per `cardrules.Game`; the
+    numbering depends only on the game's players, options and deck, never on
+    a state. Every move ``legal_moves`` can list must have an id.
+
+    :param game: the game.
+    :returns: an ``ActionSpace``.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_tensor_layout(game: Game) -> Any:
+    """Return the `cardrules.tensors.TensorLayout` of the game's observation tensors.
+
+    Stops at the first non-None result. Needs ``numpy`` only to build tensors,
+    not to describe them.
+
+    :param game: the game.
+    :returns: a ``TensorLayout`` (named planes and their shapes).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
+    """Encode ``observation`` as a flat ``numpy.float32`` array (the tensor layout's size).
+
+    Stops at the first non-None result.
+
+    :param game: the game.
+    :param observation: an observation this game made.
+    :returns: a one-dimensional ``numpy.ndarray`` of ``float32``.
     """
 
 

@@ -42,6 +42,8 @@ class GnomingObservation:
         rebuilds: draw-pile rebuilds so far this round (G8).
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
+        history: the round's moves so far, as ``(seat, move)`` pairs in order
+            (public: every move is played in the open).
     """
 
     seat: int
@@ -61,6 +63,7 @@ class GnomingObservation:
     rebuilds: int
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
+    history: tuple[tuple[int, Move], ...] = ()
 
     @property
     def own_layout(self) -> tuple[Card | None, ...]:
@@ -73,6 +76,7 @@ def observe(
     seat: int,
     round_scores: tuple[tuple[int, ...], ...],
     legal_moves: tuple[Move, ...],
+    history: tuple[tuple[int, Move], ...] = (),
 ) -> GnomingObservation:
     """Build ``seat``'s observation of ``state``.
 
@@ -103,4 +107,5 @@ def observe(
         rebuilds=state.rebuilds,
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
+        history=history,
     )

@@ -12,13 +12,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules import hookimpl
+from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
-from cardrules_gnoming import hidden, narrate, rules, scoring
+from cardrules.tensors import TensorLayout
+from cardrules_gnoming import actions, determinize, hidden, narrate, rules, scoring, tensor
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
@@ -121,8 +123,9 @@ def cardrules_observation(
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
     legal_moves: tuple[Move, ...],
+    history: tuple[tuple[int, Move], ...],
 ) -> GnomingObservation:
-    return observe(state, seat, tuple(round_scores), legal_moves)
+    return observe(state, seat, tuple(round_scores), legal_moves, history)
 
 
 @hookimpl(trylast=True)
@@ -164,3 +167,23 @@ def cardrules_shuffle_hidden(
     game: Game, state: GnomingRound, seat: int, rng: random.Random
 ) -> GnomingRound:
     return hidden.shuffle_hidden(state, seat, rng)
+
+
+@hookimpl(trylast=True)
+def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> GnomingRound:
+    return determinize.determinize(game, observation, rng)
+
+
+@hookimpl(trylast=True)
+def cardrules_action_space(game: Game) -> ActionSpace:
+    return actions.action_space(game)
+
+
+@hookimpl(trylast=True)
+def cardrules_tensor_layout(game: Game) -> TensorLayout:
+    return tensor.layout(game)
+
+
+@hookimpl(trylast=True)
+def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
+    return tensor.encode(game, observation)

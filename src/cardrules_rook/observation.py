@@ -47,6 +47,8 @@ class RookObservation:
         went_out: the seat that went out, if any.
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
+        history: the round's moves so far, as ``(seat, move)`` pairs in order
+            (public: every move is played in the open).
     """
 
     seat: int
@@ -73,6 +75,7 @@ class RookObservation:
     went_out: int | None
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
+    history: tuple[tuple[int, Move], ...] = ()
 
 
 def observe(
@@ -80,6 +83,7 @@ def observe(
     seat: int,
     round_scores: tuple[tuple[int, ...], ...],
     legal_moves: tuple[Move, ...],
+    history: tuple[tuple[int, Move], ...] = (),
 ) -> RookObservation:
     """Build ``seat``'s observation of ``state`` (see `RookObservation`)."""
     return RookObservation(
@@ -107,4 +111,5 @@ def observe(
         went_out=state.went_out,
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
+        history=history,
     )

@@ -12,13 +12,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules import hookimpl
+from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
-from cardrules_rook import hidden, narrate, rules, scoring
+from cardrules.tensors import TensorLayout
+from cardrules_rook import actions, determinize, hidden, narrate, rules, scoring, tensor
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import Card
 from cardrules_rook.deck import game_deck
@@ -120,8 +122,9 @@ def cardrules_observation(
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
     legal_moves: tuple[Move, ...],
+    history: tuple[tuple[int, Move], ...],
 ) -> RookObservation:
-    return observe(state, seat, tuple(round_scores), legal_moves)
+    return observe(state, seat, tuple(round_scores), legal_moves, history)
 
 
 @hookimpl(trylast=True)
@@ -156,3 +159,23 @@ def cardrules_shuffle_hidden(
     game: Game, state: RookRound, seat: int, rng: random.Random
 ) -> RookRound:
     return hidden.shuffle_hidden(state, seat, rng)
+
+
+@hookimpl(trylast=True)
+def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> RookRound:
+    return determinize.determinize(game, observation, rng)
+
+
+@hookimpl(trylast=True)
+def cardrules_action_space(game: Game) -> ActionSpace:
+    return actions.action_space(game)
+
+
+@hookimpl(trylast=True)
+def cardrules_tensor_layout(game: Game) -> TensorLayout:
+    return tensor.layout(game)
+
+
+@hookimpl(trylast=True)
+def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
+    return tensor.encode(game, observation)

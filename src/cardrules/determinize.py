@@ -1,0 +1,56 @@
+"""Determinization: a full game state sampled from what one seat knows.
+
+Search bots (determinized MCTS, ISMCTS) cannot look at the real state; they
+sample states that agree with their observation and search those. The game
+plugin does the sampling (hook ``cardrules_determinize``): cards known to be
+somewhere stay there, and the cards the seat has not seen are dealt at random
+into the places it cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardrules.chance import Chance
+from cardrules.engine import Game, GameState
+
+__all__ = ["determinize"]
+
+
+def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
+    """Sample a match state consistent with ``observation``.
+
+    Args:
+        game: the game the observation was made in (``state.game``).
+        observation: an observation of that game, for any seat.
+        rng: the generator to sample with; the same generator state gives the
+            same sample.
+
+    Returns:
+        A new `GameState` whose ``observation(observation.seat)`` equals
+        ``observation``. Its round scores and the moves of the round in play are
+        the observed ones; earlier rounds' moves are not kept, and future chance
+        (a draw-pile rebuild) is seeded from ``rng``. Its ``record()`` therefore
+        does not replay the real match: it is a state to search, not to keep.
+
+    Raises:
+        MissingRuleError: the game does not support determinization.
+    """
+    state = GameState.__new__(GameState)
+    state.game = game
+    state.seed = rng.getrandbits(63)
+    state.chance = Chance(state.seed)
+    state.round_scores = [tuple(r) for r in observation.round_scores]
+    history = tuple(observation.history)
+    state.seats = [seat for seat, _ in history]
+    state.history = [move for _, move in history]
+    state.round_start = 0
+    round_state = game.determinize_round(observation, rng)
+    state.round_state = round_state
+    # Earlier rounds are over and known only by their scores.
+    state.finished_rounds = [None] * len(state.round_scores)
+    if state.is_over:
+        state.finished_rounds[-1] = round_state
+    state._legal = None
+    return state
