@@ -62,6 +62,7 @@ class Game:
 
     __slots__ = (
         "_action_space",
+        "_direct",
         "_hook",
         "_tensor_layout",
         "deck",
@@ -100,6 +101,7 @@ class Game:
         plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
         self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
         self._hook = self.plugin_manager.hook
+        self._direct = _direct_calls(self.plugin_manager)
         self.has_rule_plugins = len(plugins) > 1
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
@@ -114,8 +116,16 @@ class Game:
         return self.spec.name
 
     def _call(self, hook_name: str, **kwargs: Any) -> Any:
-        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""
+        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it.
+
+        A first-result hook with a single plain implementation taking every
+        argument is called directly: the same answer as pluggy's, without its
+        dispatch cost (this is the hot path of random playouts and search).
+        """
         try:
+            direct = self._direct.get(hook_name)
+            if direct is not None:
+                return direct(**kwargs)
             return getattr(self._hook, hook_name)(**kwargs)
         except CardRulesError:
             raise
@@ -235,6 +245,27 @@ class Game:
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
+    """The first-result hooks that one plain implementation answers, with its function.
+
+    Only implementations that take every argument of the hook qualify, so a
+    direct call passes exactly what pluggy would.
+    """
+    direct: dict[str, Any] = {}
+    for hook_name in dir(pm.hook):
+        if not hook_name.startswith("cardrules_"):
+            continue
+        caller = getattr(pm.hook, hook_name)
+        if not (caller.spec and caller.spec.opts.get("firstresult")):
+            continue
+        impls = caller.get_hookimpls()
+        if len(impls) != 1 or impls[0].wrapper or impls[0].hookwrapper:
+            continue
+        if set(impls[0].argnames) == set(caller.spec.argnames):
+            direct[hook_name] = impls[0].function
+    return direct
 
 
 def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager) -> None:
