@@ -41,18 +41,17 @@ class Card:
 
     colour: str
     number: int
+    #: 0-55 for a natural card (colour index x 14 + number - 1), 56 for the Rook.
+    code: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        code = ROOK_CODE if self.number == 0 else COLOURS.index(self.colour) * 14 + self.number - 1
+        object.__setattr__(self, "code", code)
 
     @property
     def is_rook(self) -> bool:
         """True for the Rook (wild, R3)."""
         return self.number == 0
-
-    @property
-    def code(self) -> int:
-        """0-55 for a natural card (colour index x 14 + number - 1), 56 for the Rook."""
-        if self.number == 0:
-            return ROOK_CODE
-        return COLOURS.index(self.colour) * 14 + self.number - 1
 
     @property
     def points(self) -> int:
