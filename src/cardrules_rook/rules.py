@@ -184,47 +184,74 @@ def legal_moves(state: RookRound) -> list[Move]:
 
 
 def _lay_down_steps(state: RookRound) -> list[Move]:
-    """R11: melds that begin or continue a lay-down that can still be completed."""
+    """R11: melds that begin or continue a lay-down that can still be completed.
+
+    A meld is a step when some complete lay-down contains it. Each lay-down
+    found so far vouches for every meld that can stand in for one of its melds
+    of the same kind (the hand still holds it once the others are set aside);
+    only the melds no known lay-down vouches for are searched, and each search
+    that succeeds adds its lay-down to those known.
+    """
     seat = state.turn_seat
     hand = state.hands[seat]
     rules = state.options.meld_rules
+    whole_hand = state.whole_hand
     sets, runs = _remaining_contract(state)
     witness = find_lay_down(
-        hand, sets=sets, runs=runs, whole_hand=state.whole_hand, rules=rules, best=False
+        hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
     )
     if witness is None:
         return []
+    rooms: list[tuple[str, list[int]]] = []
+    if not whole_hand:
+        rooms += _rooms_left(hand, witness.melds)
     steps: list[Move] = []
     for meld in possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules):
-        rest = _minus(hand, meld.cards())
-        assert rest is not None
-        s, r = sets - (meld.kind == "set"), runs - (meld.kind == "run")
+        kind = meld.kind
+        codes = [card.code for card in meld.cards()]
+        s, r = sets - (kind == "set"), runs - (kind == "run")
         if s == r == 0:
-            ok = not state.whole_hand or sum(rest) == 0
-        elif not state.whole_hand and _replaces_a_meld(hand, witness.melds, meld):
-            ok = True  # the known lay-down with one of its melds swapped for this one
+            ok = not whole_hand or sum(hand) == len(codes)
+        elif any(k == kind and _holds(room, codes) for k, room in rooms):
+            ok = True  # a known lay-down with one of its melds swapped for this one
         else:
-            ok = can_lay_down(rest, sets=s, runs=r, whole_hand=state.whole_hand, rules=rules)
+            rest = hand.copy()
+            for code in codes:
+                rest[code] -= 1
+            found = find_lay_down(
+                rest, sets=s, runs=r, whole_hand=whole_hand, rules=rules, best=False
+            )
+            ok = found is not None
+            if found is not None and not whole_hand:
+                rooms += _rooms_left(hand, (*found.melds, meld))
         if ok:
             steps.append(MeldDown(meld))
     return steps
 
 
-def _replaces_a_meld(hand: list[int], melds: tuple[Meld, ...], meld: Meld) -> bool:
-    """Whether ``meld`` can stand in for a meld of its kind in the lay-down ``melds``.
+def _rooms_left(hand: list[int], melds: tuple[Meld, ...]) -> list[tuple[str, list[int]]]:
+    """For each meld of a lay-down: its kind, and the hand once the *other* melds are set aside."""
+    used = [0] * 57
+    for meld in melds:
+        for card in meld.cards():
+            used[card.code] += 1
+    rooms: list[tuple[str, list[int]]] = []
+    for meld in melds:
+        room = [have - spent for have, spent in zip(hand, used, strict=True)]
+        for card in meld.cards():
+            room[card.code] += 1
+        rooms.append((meld.kind, room))
+    return rooms
 
-    True when the hand still holds ``meld``'s cards once every other meld of the
-    lay-down is set aside: then those melds and ``meld`` form a lay-down too.
-    """
-    for index, other in enumerate(melds):
-        if other.kind != meld.kind:
-            continue
-        rest = hand.copy()
-        if all(_remove(rest, m.cards()) for i, m in enumerate(melds) if i != index) and _remove(
-            rest, meld.cards()
-        ):
-            return True
-    return False
+
+def _holds(room: list[int], codes: list[int]) -> bool:
+    """Whether ``room`` (57 counts) holds every card of ``codes`` (repeats counted)."""
+    for code in codes:
+        room[code] -= 1
+    fits = all(room[code] >= 0 for code in codes)
+    for code in codes:
+        room[code] += 1
+    return fits
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
