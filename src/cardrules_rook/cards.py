@@ -45,7 +45,14 @@ class Card:
     code: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        code = ROOK_CODE if self.number == 0 else COLOURS.index(self.colour) * 14 + self.number - 1
+        if self.number == 0 and self.colour == "":
+            code = ROOK_CODE
+        elif self.colour in COLOURS and isinstance(self.number, int) and 1 <= self.number <= 14:
+            code = COLOURS.index(self.colour) * 14 + self.number - 1
+        else:
+            raise InvalidCardError(
+                f"no Rook card of colour {self.colour!r} and number {self.number!r}"
+            )
         object.__setattr__(self, "code", code)
 
     @property

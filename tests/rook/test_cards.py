@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import DeckComposition, GameState
+from cardrules import DeckComposition, GameState, InvalidCardError
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.deck import ROOK_DECK
 from cardrules_rook.moves import Discard
@@ -141,3 +141,13 @@ class TestRookIsWild:
         play(state, "lay down G3 G4 *G5 G6 / R8 B8 *8")
         assert table(state) == ["G3 G4 *G5 G6", "R8 B8 *8"]
         assert hand(state, 0) == ["Y12", "Y13", "B1"]
+
+
+@pytest.mark.rule("R1")
+@pytest.mark.parametrize(("colour", "number"), [("Q", 3), ("R", 15), ("R", 0), ("", 7)])
+def test_a_card_outside_the_deck_cannot_be_made(colour: str, number: int) -> None:
+    """Only the four colours of 1-14 and the Rook exist; anything else is refused on creation."""
+    with pytest.raises(InvalidCardError, match="no Rook card"):
+        Card(colour, number)
+    assert Card("B", 14).code == 55
+    assert Card("", 0) == ROOK
