@@ -1,16 +1,131 @@
-"""Sampling a Gnoming round consistent with one seat's observation (stub)."""
+"""Sampling a Gnoming A Round round consistent with one seat's observation.
+
+Face-up cards, the discard piles, the cards out of play and a held card the
+observer sees stay where they are; the unseen cards (the game's deck less all
+those) are dealt at random to the face-down positions (the observer's own
+included, G4), the draw pile and a held card hidden from the observer. After a
+rebuild (G8) the draw pile with that held card gets exactly its known cards.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections import Counter
 
 from cardrules.engine import Game
-from cardrules_gnoming.state import GnomingRound
+from cardrules.piles import Pile
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.hidden import deal_unseen
+from cardrules_gnoming.moves import STOCK
+from cardrules_gnoming.observation import GnomingObservation
+from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.state import GnomingRound, Layout
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "unseen_cards"]
 
 
-def determinize(game: Game, observation: Any, rng: random.Random) -> GnomingRound:
-    """A round state consistent with ``observation`` (not yet written)."""
-    raise NotImplementedError
+def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
+    """The cards the observer has not seen: the game's deck less every card in sight.
+
+    In sight: face-up layout cards, the discard piles, the cards out of play
+    and the held card when the observer sees it. The unseen cards fill the
+    face-down positions, the draw pile and a held card hidden from the
+    observer. Returned in the deck's order.
+
+    Raises:
+        ValueError: the observation shows more of a card than the deck holds.
+    """
+    seen = Counter(card for layout in observation.layouts for card in layout if card is not None)
+    seen.update(observation.discard_piles[0])
+    seen.update(observation.discard_piles[1])
+    seen.update(observation.out_of_play)
+    if observation.held_card is not None:
+        seen[observation.held_card] += 1
+    unseen: list[Card] = []
+    for card, copies in game.deck.counts:
+        left = copies - seen.pop(card, 0)
+        if left < 0:
+            raise ValueError(f"the observation shows more {card} cards than the deck holds")
+        unseen += [card] * left
+    if seen:
+        raise ValueError(f"the observation shows cards not in the deck: {sorted(map(str, seen))}")
+    return unseen
+
+
+def determinize(game: Game, observation: GnomingObservation, rng: random.Random) -> GnomingRound:
+    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+
+    Args:
+        game: the game the observation was made in (its options and deck).
+        observation: a `GnomingObservation` of any seat, at any point of a round.
+        rng: the generator to sample with.
+
+    Returns:
+        A new `GnomingRound` whose observation for ``observation.seat`` (with
+        the same round scores, legal moves and history) equals ``observation``.
+        Every card in sight is where it was seen; the unseen cards
+        (`unseen_cards`) are dealt at random to the face-down positions, the
+        draw pile and a held card hidden from the observer, keeping
+        ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
+        draw pile's order is uniform (a shuffled-back Hazard's place below the
+        top at the deal, G5, is not kept).
+
+    Raises:
+        ValueError: the observation contradicts itself or the game's deck
+            (through `cardrules.determinize.determinize`, the cause of a
+            `cardrules.PluginHookError`).
+    """
+    options = game.options
+    assert isinstance(options, GnomingOptions)
+    face_down = sum(card is None for layout in observation.layouts for card in layout)
+    hidden_held = observation.held_card is None and observation.held_from == STOCK
+    down, pile = deal_unseen(
+        unseen_cards(game, observation),
+        face_down,
+        observation.draw_pile_cards,
+        observation.draw_pile_hazards,
+        rng,
+    )
+    if len(pile) != observation.draw_pile_size + hidden_held:
+        raise ValueError(
+            f"{len(pile)} unseen cards left for a draw pile of {observation.draw_pile_size}"
+            + (" and a hidden held card" if hidden_held else "")
+        )
+    dealt = iter(down)
+    layouts = [
+        Layout(
+            [next(dealt) if card is None else card for card in layout],
+            [card is not None for card in layout],
+        )
+        for layout in observation.layouts
+    ]
+    held = pile.pop() if hidden_held else observation.held_card
+    state = GnomingRound(
+        options,
+        observation.players,
+        observation.round,
+        observation.starter,
+        layouts,
+        Pile(pile),
+        (Pile(observation.discard_piles[0]), Pile(observation.discard_piles[1])),
+        list(observation.out_of_play),
+    )
+    state.phase = observation.phase
+    state.turn_seat = observation.turn_seat
+    state.current_player = observation.current_player
+    state.held = held
+    state.drawn_from = observation.held_from
+    state.filled = sum(1 << p for p in observation.filled_positions)
+    state.mulligans_at_turn_start = observation.mulligans_at_turn_start
+    state.pending = list(observation.pending)
+    state.ender = observation.ender
+    state.final_turns_left = observation.final_turns_left
+    state.rebuilds = observation.rebuilds
+    state.ended_by = observation.ended_by
+    known = observation.draw_pile_hazards
+    if known and not hidden_held and observation.held_from == STOCK:
+        assert held is not None
+        # The observer drew a Hazard it sees: the round counts it with the pile's.
+        known += held.is_hazard
+    state.stock_hazards = known
+    return state

@@ -4,6 +4,19 @@ An observation shows every face-up card and the discard piles, and hides every
 face-down card, *including the observer's own* (G4: a player does not know
 their face-down cards), the order of the draw pile, and a card drawn from the
 draw pile from everyone but the drawer.
+
+It is *complete*: everything the seat may know, so that
+`cardrules_gnoming.determinize` can rebuild a state from it alone. Every card
+drawn from the draw pile is shown when it is placed or discarded (G10-G15),
+and a card displaced from a layout is shown before it moves on (G12), so the
+public history of hidden cards comes down to two facts, both reported:
+
+* after a rebuild (G8), which cards the draw pile holds (``draw_pile_cards``);
+* how many Hazards shuffled back while starting the discard piles are still in
+  the draw pile (G5 option; ``draw_pile_hazards``).
+
+Every other unseen card may be in any face-down position, in the draw pile, or
+be a card held from it and hidden from the seat.
 """
 
 from __future__ import annotations
@@ -12,7 +25,7 @@ import attrs
 
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
-from cardrules_gnoming.moves import STOCK
+from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.state import GnomingPhase, GnomingRound
 
 __all__ = ["GnomingObservation", "observe"]
@@ -35,11 +48,27 @@ class GnomingObservation:
         draw_pile_size: cards left in the draw pile.
         held_card: the card in hand, or ``None``; a card drawn from the draw
             pile is shown to the drawer only.
-        held_from: ``"stock"``, 0 or 1 while a drawn card is in hand.
+        held_from: ``"stock"``, 0 or 1 while a drawn card is in hand; ``None``
+            for a card displaced from a layout (shown to all) or no card.
         filled_positions: turn player's positions that received a card this turn.
         ender: the seat that ended the round, if any (G17).
         out_of_play: cards removed from the round (discarded Hazards).
         rebuilds: draw-pile rebuilds so far this round (G8).
+        starter: the seat that took the round's first turn (G7).
+        pending: seats still to choose their reveals (G6), or still to be
+            offered a flip after a Hazard discard (G15), the deciding seat first.
+        mulligans_at_turn_start: face-up Mulligans in the turn player's layout
+            when the turn began (G13: a turn may keep that many).
+        final_turns_left: turns still due after the ender's (G17).
+        ended_by: ``"ender"`` (G17), ``"stock"`` (G8), or ``None`` while playing.
+        draw_pile_cards: after a rebuild (G8), the cards of the draw pile plus
+            a held card drawn from it and hidden from this seat, as a multiset
+            sorted by `cardrules_gnoming.hidden.card_order`; ``None`` before any
+            rebuild (the draw pile may then hold any unseen card).
+        draw_pile_hazards: Hazards known to be in the draw pile (or in a held
+            card hidden from this seat): turned up while starting a discard
+            pile and shuffled back (G5, ``start_pile_hazard="shuffle-back"``),
+            less those seen coming out of it since. 0 with the default options.
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
@@ -61,6 +90,13 @@ class GnomingObservation:
     ender: int | None
     out_of_play: tuple[Card, ...]
     rebuilds: int
+    starter: int
+    pending: tuple[int, ...]
+    mulligans_at_turn_start: int
+    final_turns_left: int
+    ended_by: str | None
+    draw_pile_cards: tuple[Card, ...] | None
+    draw_pile_hazards: int
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
@@ -85,10 +121,9 @@ def observe(
         seat: the observer, ``0 .. players-1``.
         round_scores: scores of finished rounds.
         legal_moves: the current legal moves (kept only if ``seat`` decides now).
+        history: the round's ``(seat, move)`` pairs so far.
     """
-    held = state.held
-    if held is not None and state.drawn_from == STOCK and seat != state.turn_seat:
-        held = None
+    held = None if held_is_hidden(state, seat) else state.held
     return GnomingObservation(
         seat=seat,
         players=state.players,
@@ -105,6 +140,13 @@ def observe(
         ender=state.ender,
         out_of_play=tuple(state.out_of_play),
         rebuilds=state.rebuilds,
+        starter=state.starter,
+        pending=tuple(state.pending),
+        mulligans_at_turn_start=state.mulligans_at_turn_start,
+        final_turns_left=state.final_turns_left,
+        ended_by=state.ended_by,
+        draw_pile_cards=draw_pile_cards(state, seat),
+        draw_pile_hazards=draw_pile_hazards(state, seat),
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
         history=history,

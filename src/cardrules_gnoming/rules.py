@@ -59,16 +59,19 @@ def deal_round(
     layouts = [Layout([stock.draw() for _ in range(9)]) for _ in range(players)]
     out_of_play: list[Card] = []
     discards: tuple[Pile[Card], Pile[Card]] = (Pile(), Pile())
+    stock_hazards = 0  # bookkeeping: Hazards all know are in the draw pile (observations)
     for pile in discards:
         while stock:
             card = stock.draw()
             if not card.is_hazard:
                 pile.put(card)
                 break
+            stock_hazards = max(0, stock_hazards - 1)
             if options.start_pile_hazard == "remove" or not stock:
                 out_of_play.append(card)
             else:
                 stock.insert(1 + chance.rng().randrange(len(stock)), card)
+                stock_hazards += 1
     state = GnomingRound(
         options,
         players,
@@ -79,6 +82,7 @@ def deal_round(
         discards,
         out_of_play,
     )
+    state.stock_hazards = stock_hazards
     if options.initial_reveals:
         state.pending = list(seats_from(state.starter, players))
         state.current_player = state.pending[0]
@@ -167,6 +171,7 @@ def _keepable(state: GnomingRound, card: Card) -> bool:
 
 def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
     """Change ``state`` by ``move``, which must be one of `legal_moves`."""
+    state.note_public(move)  # bookkeeping: a Hazard seen leaving the draw pile (observations)
     if isinstance(move, Draw):
         pile = state.stock if move.source == STOCK else state.discards[move.source]  # type: ignore[index]
         state.held = pile.draw()

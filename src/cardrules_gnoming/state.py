@@ -7,9 +7,11 @@ Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
 
 from __future__ import annotations
 
+from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
 from cardrules_gnoming.cards import Card
+from cardrules_gnoming.moves import STOCK, Discard, Place
 from cardrules_gnoming.options import GnomingOptions
 
 __all__ = ["GnomingPhase", "GnomingRound", "Layout"]
@@ -97,6 +99,11 @@ class GnomingRound:
         final_turns_left: turns still due after the ender's (G17).
         rebuilds: draw-pile rebuilds so far this round (G8).
         ended_by: ``"ender"``, ``"stock"`` or ``None`` while playing.
+        stock_hazards: Hazards everyone knows to be in the draw pile or held
+            by the player who drew them from it: those a discard pile's start
+            turned up and shuffled back (G5, ``start_pile_hazard="shuffle-back"``),
+            less one for each Hazard since seen coming out of the draw pile
+            (never below 0). Always 0 with the default options.
     """
 
     __slots__ = (
@@ -119,6 +126,7 @@ class GnomingRound:
         "round",
         "starter",
         "stock",
+        "stock_hazards",
         "turn_seat",
     )
 
@@ -153,6 +161,7 @@ class GnomingRound:
         self.final_turns_left = 0
         self.rebuilds = 0
         self.ended_by: str | None = None
+        self.stock_hazards = 0
 
     @property
     def turn_layout(self) -> Layout:
@@ -202,4 +211,21 @@ class GnomingRound:
         other.final_turns_left = self.final_turns_left
         other.rebuilds = self.rebuilds
         other.ended_by = self.ended_by
+        other.stock_hazards = self.stock_hazards
         return other
+
+    def note_public(self, move: Move) -> None:
+        """Update `stock_hazards` for ``move``, just *before* it is applied.
+
+        Placing or discarding a card drawn from the draw pile shows it to all;
+        a Hazard shown so came out of the draw pile.
+        """
+        held = self.held
+        if (
+            self.stock_hazards
+            and held is not None
+            and held.is_hazard
+            and self.drawn_from == STOCK
+            and isinstance(move, Place | Discard)
+        ):
+            self.stock_hazards -= 1

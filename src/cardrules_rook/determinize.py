@@ -1,16 +1,151 @@
-"""Sampling a Rook round consistent with one seat's observation (stub)."""
+"""Sampling a Toonerville Rook round consistent with one seat's observation.
+
+The observer's hand, the table, the discard pile and every card known to be in
+another hand (`RookObservation.known_cards`) stay where they are; the unseen
+cards (the game's deck less all those) are dealt at random into the rest of the
+other hands and the draw pile, each keeping its size. After a rebuild (R16)
+the draw pile gets only cards it may hold (`cardrules_rook.hidden.draw_pile_limit`).
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
 
+from cardrules.decks import DeckComposition
 from cardrules.engine import Game
+from cardrules.piles import Pile
+from cardrules_rook.cards import Card, card_of_code
+from cardrules_rook.hidden import deal_unseen, draw_pile_limit
+from cardrules_rook.observation import RookObservation
+from cardrules_rook.options import RookOptions
 from cardrules_rook.state import RookRound
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "unseen_cards"]
 
 
-def determinize(game: Game, observation: Any, rng: random.Random) -> RookRound:
-    """A round state consistent with ``observation`` (not yet written)."""
-    raise NotImplementedError
+#: Card -> code, faster than `Card.code` (determinization runs at every search step).
+_CODE: dict[Card, int] = {card_of_code(code): code for code in range(57)}
+#: id(deck) -> (deck, its 57 counts by code): each game's deck is counted once (a few kept).
+_DECK_COUNTS: dict[int, tuple[DeckComposition[Card], tuple[int, ...]]] = {}
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    """A multiset of cards as 57 counts by code."""
+    counts = [0] * 57
+    code = _CODE
+    for card in cards:
+        counts[code[card]] += 1
+    return counts
+
+
+def _deck_counts(deck: DeckComposition[Card]) -> tuple[int, ...]:
+    """The deck as 57 counts by code (cached per deck object)."""
+    cached = _DECK_COUNTS.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        counts = [0] * 57
+        for card, copies in deck.counts:
+            counts[_CODE[card]] += copies
+        if len(_DECK_COUNTS) >= 16:
+            _DECK_COUNTS.clear()
+        cached = _DECK_COUNTS[id(deck)] = (deck, tuple(counts))
+    return cached[1]
+
+
+def unseen_cards(game: Game, observation: RookObservation) -> list[int]:
+    """The cards the observer has not seen, as 57 counts by code.
+
+    The game's deck less the observer's hand, the table melds, the discard
+    pile and the cards known to be in the other hands: what the draw pile and
+    the unknown part of the other hands hold between them.
+
+    Raises:
+        ValueError: the observation holds more of a card than the deck.
+    """
+    seen = [*observation.hand, *observation.discard_pile]
+    for meld in observation.table:
+        seen += meld.cards()
+    for seat, known in enumerate(observation.known_cards):
+        if seat != observation.seat:
+            seen += known
+    unseen = [d - s for d, s in zip(_deck_counts(game.deck), _counts(seen), strict=True)]
+    if min(unseen) < 0:
+        card = card_of_code(min(range(57), key=unseen.__getitem__))
+        raise ValueError(f"the observation shows more {card} cards than the deck holds")
+    return unseen
+
+
+def determinize(game: Game, observation: RookObservation, rng: random.Random) -> RookRound:
+    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+
+    Args:
+        game: the game the observation was made in (its options and deck).
+        observation: a `RookObservation` of any seat, at any point of a round.
+        rng: the generator to sample with.
+
+    Returns:
+        A new `RookRound` whose observation for ``observation.seat`` (with the
+        same round scores, legal moves and history) equals ``observation``.
+        The observer's hand, the table, the discard pile and the known cards
+        of every hand are as observed; the unseen cards (`unseen_cards`) are
+        dealt uniformly at random to the other hands (each getting its size
+        less its known cards) and the draw pile, which after a rebuild gets
+        only cards of `rebuilt_draw_pile` less `drawn_from_rebuilt`. Other
+        seats' draws from a rebuilt draw pile are unknown and left empty.
+
+    Raises:
+        ValueError: the observation contradicts itself or the game's deck
+            (through `cardrules.determinize.determinize`, the cause of a
+            `cardrules.PluginHookError`).
+    """
+    options = game.options
+    assert isinstance(options, RookOptions)
+    seat = observation.seat
+    others = [s for s in range(observation.players) if s != seat]
+    known = [_counts(cards) for cards in observation.known_cards]
+    drawn = _counts(observation.drawn_from_rebuilt)
+    rebuilt = _counts(observation.rebuilt_draw_pile)
+    sizes = [observation.hand_sizes[s] - len(observation.known_cards[s]) for s in others]
+    stock, dealt = deal_unseen(
+        unseen_cards(game, observation),
+        observation.draw_pile_size,
+        draw_pile_limit(observation.rebuilds, rebuilt, drawn),
+        sizes,
+        rng,
+    )
+    hands = [[0] * 57 for _ in range(observation.players)]
+    hands[seat] = _counts(observation.hand)
+    for s, cards in zip(others, dealt, strict=True):
+        hands[s] = [k + d for k, d in zip(known[s], cards, strict=True)]
+    state = RookRound(
+        options,
+        observation.players,
+        observation.round,
+        observation.contract,
+        observation.dealer,
+        hands,
+        Pile(stock),
+        Pile(observation.discard_pile),
+    )
+    state.whole_hand = observation.whole_hand
+    state.table = list(observation.table)
+    state.owners = list(observation.owners)
+    state.down = list(observation.down)
+    state.buys = list(observation.buys)
+    state.phase = observation.phase
+    state.turn_seat = observation.turn_seat
+    state.current_player = observation.current_player
+    state.pending = list(observation.offered_to)
+    state.lay_down_left = observation.lay_down_left
+    state.went_down_this_turn = observation.went_down_this_turn
+    state.owed_rooks = observation.owed_rooks
+    state.owed_before_down = observation.owed_before_down
+    state.rebuilds = observation.rebuilds
+    state.went_out = observation.went_out
+    state.ended_by = observation.ended_by
+    state.known = tuple(tuple(row) for row in known)
+    state.rebuilt = tuple(rebuilt)
+    draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
+    draws[seat] = tuple(drawn)
+    state.rebuilt_draws = tuple(draws)
+    return state

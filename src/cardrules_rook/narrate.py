@@ -80,7 +80,10 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
 
 
 def view(obs: RookObservation) -> list[Any]:
-    """What seat ``obs.seat`` sees: its hand, the table, the discard pile, hand sizes."""
+    """What seat ``obs.seat`` sees: its hand, the table, the discard pile, hand sizes.
+
+    Cards known to be in other hands (taken, bought or swapped) are listed too.
+    """
     whole = ", every card at once" if obs.whole_hand else ""
     sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(obs.hand_sizes))
     top = obs.discard_pile[-1] if obs.discard_pile else "(empty)"
@@ -96,4 +99,13 @@ def view(obs: RookObservation) -> list[Any]:
         lines.append(f"Still to lay down this turn: {sets} set(s), {runs} run(s)")
     if obs.owed_rooks:
         lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap before the turn ends")
+    known = [
+        f"seat {s}: " + " ".join(map(str, cards))
+        for s, cards in enumerate(obs.known_cards)
+        if cards and s != obs.seat
+    ]
+    if known:
+        lines.append(
+            "[dim]known to be held (taken, bought, swapped): " + "; ".join(known) + "[/dim]"
+        )
     return lines

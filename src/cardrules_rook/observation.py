@@ -3,19 +3,36 @@
 An observation shows the seat's own hand, every meld on the table, the whole
 discard pile, hand sizes and buys; it hides the other hands (only their sizes
 show) and the order of the draw pile.
+
+It is *complete*: everything the seat may know, so that
+`cardrules_rook.determinize` can rebuild a state from it alone. Besides what
+lies in the open, that is the public history of hidden cards:
+
+* a card taken from the discard pile (R9), bought (R10) or taken back by a
+  swap (R14) is known to be in that player's hand until a card of its kind
+  leaves that hand in the open (``known_cards``). A buyer's penalty card, and
+  every card drawn from the draw pile, is seen by its taker only;
+* when the draw pile is rebuilt (R16), the cards it is made of were the
+  discard pile: the draw pile holds only those, less the ones the seat drew
+  from it since (``rebuilt_draw_pile``, ``drawn_from_rebuilt``).
+
+Every other hidden card may be anywhere hidden from the seat: in another hand
+or the draw pile, in any order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from cardrules.moves import Move
-from cardrules_rook.cards import Card
+from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, MeldRules
 from cardrules_rook.state import RookPhase, RookRound
 
-__all__ = ["RookObservation", "observe"]
+__all__ = ["RookObservation", "cards_of_counts", "observe"]
 
 
 @attrs.frozen
@@ -41,10 +58,27 @@ class RookObservation:
         draw_pile_size: cards left in the draw pile.
         down: per seat, whether it has laid down (R11).
         buys: per seat, buys made this round (R10).
-        offered_to: seats still to be offered the discard (R10).
+        offered_to: seats still to be offered the discard, next first (R10).
         lay_down_left: ``(sets, runs)`` still to lay in a lay-down begun this turn.
+        went_down_this_turn: the turn player laid down this turn (R11: when
+            laying off may start, and whether extra melds are allowed).
         owed_rooks: Rooks the turn player took by a swap and must still play (R14).
+        owed_before_down: those Rooks were taken before the turn player laid
+            down, so they must be played in the lay-down itself (R14).
+        rebuilds: draw-pile rebuilds so far this round (R16).
         went_out: the seat that went out, if any.
+        ended_by: ``"out"`` (R12), ``"stock"`` (R16), or ``None`` while playing.
+        known_cards: per seat ``0 .. players-1``, the cards known to everyone
+            to be in that hand, in code order (a sub-multiset of the hand):
+            taken from the discard pile (R9), bought (R10) or taken back by a
+            swap (R14), less one of a kind each time a card of that kind left
+            that hand in the open (identical cards are one card, R2).
+        rebuilt_draw_pile: the cards the draw pile was last rebuilt from (the
+            discard pile but its top card, R16), in code order; ``()`` before
+            any rebuild. The draw pile holds only cards of this multiset.
+        drawn_from_rebuilt: the cards this seat drew from the rebuilt draw
+            pile since that rebuild (its draws and penalty cards), in code
+            order; they are no longer in the draw pile.
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
@@ -71,11 +105,25 @@ class RookObservation:
     buys: tuple[int, ...]
     offered_to: tuple[int, ...]
     lay_down_left: tuple[int, int] | None
+    went_down_this_turn: bool
     owed_rooks: int
+    owed_before_down: bool
+    rebuilds: int
     went_out: int | None
+    ended_by: str | None
+    known_cards: tuple[tuple[Card, ...], ...]
+    rebuilt_draw_pile: tuple[Card, ...]
+    drawn_from_rebuilt: tuple[Card, ...]
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
+
+
+def cards_of_counts(counts: Sequence[int]) -> tuple[Card, ...]:
+    """The multiset of 57 counts by card code as cards, in code order."""
+    if not any(counts):
+        return ()
+    return tuple(card_of_code(code) for code, n in enumerate(counts) if n for _ in range(n))
 
 
 def observe(
@@ -85,7 +133,15 @@ def observe(
     legal_moves: tuple[Move, ...],
     history: tuple[tuple[int, Move], ...] = (),
 ) -> RookObservation:
-    """Build ``seat``'s observation of ``state`` (see `RookObservation`)."""
+    """Build ``seat``'s observation of ``state`` (see `RookObservation`).
+
+    Args:
+        state: the round.
+        seat: the observer, ``0 .. players-1``.
+        round_scores: scores of finished rounds.
+        legal_moves: the current legal moves (kept only if ``seat`` decides now).
+        history: the round's ``(seat, move)`` pairs so far.
+    """
     return RookObservation(
         seat=seat,
         players=state.players,
@@ -107,8 +163,15 @@ def observe(
         buys=tuple(state.buys),
         offered_to=tuple(state.pending),
         lay_down_left=state.lay_down_left,
+        went_down_this_turn=state.went_down_this_turn,
         owed_rooks=state.owed_rooks,
+        owed_before_down=state.owed_before_down,
+        rebuilds=state.rebuilds,
         went_out=state.went_out,
+        ended_by=state.ended_by,
+        known_cards=tuple(cards_of_counts(counts) for counts in state.known),
+        rebuilt_draw_pile=cards_of_counts(state.rebuilt),
+        drawn_from_rebuilt=cards_of_counts(state.rebuilt_draws[seat]),
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
         history=history,

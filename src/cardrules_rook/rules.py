@@ -409,6 +409,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
     """Change ``state`` by ``move``, which must be legal (listed, or an accepted lay-down)."""
     seat = state.current_player
     assert seat is not None
+    state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
     if isinstance(move, Draw):
         turn = state.turn_seat
         if state.discards:
@@ -432,6 +433,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         penalty = _draw_card(state, chance)
         if penalty is not None:
             state.hands[seat][penalty.code] += 1
+            state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
             _complete_draw(state, chance)
     elif isinstance(move, Pass):
         state.pending.pop(0)
@@ -515,6 +517,7 @@ def _draw_card(state: RookRound, chance: Chance) -> Card | None:
         limit = state.options.stock_rebuilds
         if (limit is None or state.rebuilds < limit) and len(state.discards) > 1:
             cards = state.discards.take_all_but_top()
+            state.note_rebuild(cards)  # bookkeeping: the rebuilt cards are public
             chance.shuffle(cards)
             state.stock = Pile(cards)
             state.rebuilds += 1
@@ -530,6 +533,7 @@ def _complete_draw(state: RookRound, chance: Chance) -> None:
         return
     turn = state.turn_seat
     state.hands[turn][card.code] += 1
+    state.note_stock_draw(turn, card)  # bookkeeping (observations)
     state.pending = []
     state.phase = P.PLAY
     state.current_player = turn

@@ -3,15 +3,23 @@
 Hands are multisets: 57 counts per seat indexed by card code (R2: identical
 cards are one card). Seats are ``0 .. players-1``; table melds are numbered in
 the order they were laid.
+
+The round also keeps the public facts about hidden cards that its
+observations report (see `cardrules_rook.observation`): cards known to be in
+a hand, and the cards the draw pile was rebuilt from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
-from cardrules_rook.cards import Card, card_of_code
+from cardrules_rook.cards import ROOK_CODE, Card, card_of_code
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld
+from cardrules_rook.moves import Buy, Discard, LayDown, LayOff, MeldDown, Swap, Take
 from cardrules_rook.options import RookOptions
 
 __all__ = ["RookPhase", "RookRound"]
@@ -58,6 +66,17 @@ class RookRound:
         rebuilds: draw-pile rebuilds this round (R16).
         went_out: the seat that went out (R12), if any.
         ended_by: ``"out"``, ``"stock"`` or ``None`` while playing.
+        known: per seat, 57 counts by code: cards every player knows to be in
+            that hand, a lower bound on it. A card taken from the discard pile
+            (R9), bought (R10; not the penalty card) or taken back by a swap
+            (R14) counts until a card of its kind leaves that hand in the open
+            (meld, lay-down, lay-off, swap, discard). Tuples, replaced on change.
+        rebuilt: 57 counts by code: the cards the draw pile was last rebuilt
+            from (R16; the discard pile but its top, so public); all 0 before
+            any rebuild.
+        rebuilt_draws: per seat, 57 counts by code: the cards that seat drew
+            from the rebuilt draw pile since that rebuild (draws and penalty
+            cards; only that seat saw them).
     """
 
     __slots__ = (
@@ -69,6 +88,7 @@ class RookRound:
         "down",
         "ended_by",
         "hands",
+        "known",
         "lay_down_left",
         "no_out_by_discard",
         "options",
@@ -79,6 +99,8 @@ class RookRound:
         "phase",
         "players",
         "rebuilds",
+        "rebuilt",
+        "rebuilt_draws",
         "round",
         "stock",
         "table",
@@ -124,6 +146,9 @@ class RookRound:
         self.rebuilds = 0
         self.went_out: int | None = None
         self.ended_by: str | None = None
+        self.known: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
+        self.rebuilt: tuple[int, ...] = (0,) * 57
+        self.rebuilt_draws: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
 
     @property
     def is_round_over(self) -> bool:
@@ -174,4 +199,65 @@ class RookRound:
         other.rebuilds = self.rebuilds
         other.went_out = self.went_out
         other.ended_by = self.ended_by
+        other.known = self.known  # immutable: replaced, never changed in place
+        other.rebuilt = self.rebuilt
+        other.rebuilt_draws = self.rebuilt_draws
         return other
+
+    # -- public knowledge of hidden cards (bookkeeping for observations) ------
+
+    def note_public(self, seat: int, move: Move) -> None:
+        """Update `known` for ``move`` by ``seat``, just *before* it is applied.
+
+        Taking (R9) or buying (R10) the top discard adds it to ``seat``'s known
+        cards; a swap (R14) adds the Rook and takes out the natural card; cards
+        melded, laid off or discarded are taken out (a known count only falls
+        while above 0: identical cards are one card, R2).
+        """
+        if isinstance(move, Take | Buy):
+            self.known = _bumped(self.known, seat, (self.discards.top.code,), 1)
+        elif not any(self.known[seat]):
+            if isinstance(move, Swap):
+                self.known = _bumped(self.known, seat, (ROOK_CODE,), 1)
+        elif isinstance(move, Swap):
+            self.known = _bumped(self.known, seat, (move.card.code,), -1)
+            self.known = _bumped(self.known, seat, (ROOK_CODE,), 1)
+        elif isinstance(move, Discard | LayOff):
+            self.known = _bumped(self.known, seat, (move.card.code,), -1)
+        elif isinstance(move, MeldDown):
+            self.known = _bumped(self.known, seat, [c.code for c in move.meld.cards()], -1)
+        elif isinstance(move, LayDown):
+            codes = [c.code for meld in move.melds for c in meld.cards()]
+            self.known = _bumped(self.known, seat, codes, -1)
+
+    def note_rebuild(self, cards: Iterable[Card]) -> None:
+        """Record the cards a new draw pile is rebuilt from (R16); forget older draws."""
+        counts = [0] * 57
+        for card in cards:
+            counts[card.code] += 1
+        self.rebuilt = tuple(counts)
+        self.rebuilt_draws = ((0,) * 57,) * self.players
+
+    def note_stock_draw(self, seat: int, card: Card) -> None:
+        """Record that ``seat`` drew ``card`` from the draw pile (counted after a rebuild)."""
+        if self.rebuilds:
+            self.rebuilt_draws = _bumped(self.rebuilt_draws, seat, (card.code,), 1)
+
+
+def _bumped(
+    rows: tuple[tuple[int, ...], ...], seat: int, codes: Iterable[int], step: int
+) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with ``step`` added to ``rows[seat][code]`` for each code (never below 0).
+
+    Returns ``rows`` itself when nothing changes.
+    """
+    changed: list[int] | None = None
+    for code in codes:
+        if step < 0 and (rows[seat] if changed is None else changed)[code] == 0:
+            continue
+        if changed is None:
+            changed = list(rows[seat])
+        changed[code] += step
+    if changed is None:
+        return rows
+    return (*rows[:seat], tuple(changed), *rows[seat + 1 :])
