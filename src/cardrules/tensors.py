@@ -6,6 +6,10 @@ only on the game's configuration (players, options, deck), never on a state, so
 every observation of a game has the same size. Building tensors needs the
 ``numpy`` extra (``pip install 'cardrules[tensors]'``); describing them does not.
 
+Seats in the planes of the bundled games are *relative* to the observer: row 0
+is the observing seat, row 1 the seat to its left (the next seat number), and
+so on, so one network serves every seat. See ``docs/tensors.md``.
+
 Examples:
     >>> from cardrules import new_game
     >>> state = new_game("gnoming-a-round", players=3, seed=1)
@@ -17,12 +21,43 @@ Examples:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Plane", "TensorLayout", "observation_tensor"]
+from cardrules.errors import CardRulesError
+
+__all__ = [
+    "NUMPY_MISSING",
+    "NumpyMissingError",
+    "ObservationMismatchError",
+    "Plane",
+    "TensorLayout",
+    "cached_for_game",
+    "observation_tensor",
+    "require_numpy",
+]
+
+T = TypeVar("T")
+
+#: The message of the ImportError raised when numpy is missing.
+NUMPY_MISSING = (
+    "observation tensors need numpy: install the tensors extra, pip install 'cardrules[tensors]'"
+)
+
+
+class NumpyMissingError(CardRulesError, ImportError):
+    """Building a tensor needs ``numpy``, which is not installed.
+
+    Install the ``tensors`` extra: ``pip install 'cardrules[tensors]'``.
+    """
+
+
+class ObservationMismatchError(CardRulesError, ValueError):
+    """An observation does not fit the game's tensor layout (another player count,
+    seat or round range, or a card that is not in the game's deck)."""
 
 
 @attrs.frozen
@@ -90,6 +125,10 @@ class TensorLayout:
         plane = self.plane(name)
         return tensor[plane.start : plane.stop].reshape(plane.shape)
 
+    def starts(self) -> dict[str, int]:
+        """``{name: start}``: where each plane begins in the flat tensor."""
+        return {p.name: p.start for p in self.planes}
+
     def describe(self) -> list[str]:
         """One line per plane: index range, name, shape and meaning."""
         return [
@@ -109,9 +148,56 @@ def observation_tensor(game: Any, observation: Any) -> Any:
         ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype ``float32``.
 
     Raises:
-        ImportError: ``numpy`` is not installed (install the ``tensors`` extra).
+        NumpyMissingError: ``numpy`` is not installed (an ``ImportError``:
+            install the ``tensors`` extra).
+        ObservationMismatchError: the observation does not fit the game (a
+            ``ValueError``).
     """
     return game.observation_tensor(observation)
+
+
+def require_numpy() -> ModuleType:
+    """The ``numpy`` module, imported on first use.
+
+    Raises:
+        NumpyMissingError: ``numpy`` is not installed (an ``ImportError``; the
+            message says to install the ``tensors`` extra,
+            ``pip install 'cardrules[tensors]'``).
+    """
+    try:
+        import numpy
+    except ImportError as error:
+        raise NumpyMissingError(NUMPY_MISSING) from error
+    return numpy
+
+
+_PER_GAME: dict[tuple[int, str], tuple[Any, Any]] = {}
+_PER_GAME_LIMIT = 256
+
+
+def cached_for_game(game: Any, name: str, build: Callable[[Any], T]) -> T:
+    """``build(game)``, computed once per game object and kept for later calls.
+
+    For data an encoder derives from a game's configuration (index tables,
+    plane offsets). A `cardrules.Game` never changes and is shared by a state
+    and its clones, so its identity is the key. At most 256 entries are kept;
+    the cache starts afresh when full.
+
+    Args:
+        game: the game (any object; compared by identity).
+        name: what is cached, so one game may hold several entries.
+        build: computes the value from the game.
+    """
+    key = (id(game), name)
+    entry = _PER_GAME.get(key)
+    if entry is not None and entry[0] is game:
+        value: T = entry[1]
+        return value
+    value = build(game)
+    if len(_PER_GAME) >= _PER_GAME_LIMIT:
+        _PER_GAME.clear()
+    _PER_GAME[key] = (game, value)
+    return value
 
 
 def shape_of(planes: Sequence[Plane]) -> tuple[int]:

@@ -1,20 +1,431 @@
-"""Observation tensors of this game (stub)."""
+"""Observation tensors of Toonerville Rook: one flat ``float32`` vector per observation.
+
+The layout depends only on the game's configuration: ``P`` players and the
+number of rounds ``R``. Cards are indexed by their code (`Card.code`): 0-55
+for the naturals (colour R, Y, G, B in that order x 14 + number - 1) and 56
+(`ROOK_CODE`) for the Rook; planes of natural cards only have 56 entries.
+Seats are *relative* to the observer: row ``r`` of a per-seat plane is seat
+``(observer + r) % P``, so row 0 is the observer and row 1 the seat to its
+left (the next to play after it).
+
+Values are 0/1 flags and one-hots, raw counts (whole numbers), or scaled
+quantities whose scale the plane's description states. Legal moves are not
+encoded (use the action mask), nor is the move history: what it makes public
+is in the planes (the table, the discard pile, the cards known to be in each
+hand, the cards the draw pile was rebuilt from).
+
+Examples:
+    >>> from cardrules import new_game
+    >>> state = new_game("toonerville-rook", players=3, seed=1)
+    >>> layout = state.game.tensor_layout
+    >>> layout.size, layout.plane("known_cards").shape
+    (941, (3, 57))
+    >>> tensor = state.game.observation_tensor(state.observation(0))
+    >>> tensor.shape, str(tensor.dtype)
+    ((941,), 'float32')
+    >>> int(layout.view(tensor, "hand").sum())  # 12 cards dealt in round 1 (R4)
+    12
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from cardrules.engine import Game
-from cardrules.tensors import TensorLayout
+import attrs
 
-__all__ = ["encode", "layout"]
+from cardrules.engine import Game
+from cardrules.tensors import (
+    ObservationMismatchError,
+    TensorLayout,
+    cached_for_game,
+    require_numpy,
+)
+from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card, card_of_code
+from cardrules_rook.melds import RunMeld
+from cardrules_rook.observation import RookObservation
+from cardrules_rook.state import RookPhase
+
+__all__ = ["CODES", "NATURALS", "SCORE_SCALE", "card_codes", "encode", "layout"]
+
+#: Card codes (the width of a plane over every card): 56 naturals and the Rook.
+CODES = ROOK_CODE + 1
+#: Natural card codes (the width of a plane over natural cards only).
+NATURALS = ROOK_CODE
+#: Scores are divided by this in the ``scores`` plane.
+SCORE_SCALE = 100.0
+#: The phases in the order of the ``phase`` one-hot.
+PHASES: tuple[RookPhase, ...] = tuple(RookPhase)
+#: The ways a round ends, in the order of the ``ended_by`` one-hot.
+ENDINGS: tuple[str, ...] = ("out", "stock")
+_COLOUR_BASE = {colour: i * len(NUMBERS) for i, colour in enumerate(COLOURS)}
 
 
 def layout(game: Game) -> TensorLayout:
-    """The planes of the observation tensor (not yet written)."""
-    raise NotImplementedError
+    """The planes of the observation tensor for this game's configuration.
+
+    Shapes use ``P`` = players and ``R`` = rounds; planes of 57 are indexed by
+    card code, planes of 56 by natural card code, planes of 14 by number - 1.
+    """
+    players = game.players
+    deck = game.deck.size
+    phases = ", ".join(str(p) for p in PHASES)
+    seat = "row r = seat (observer + r) % P"
+    numbers = len(NUMBERS)
+    return TensorLayout.build(
+        [
+            (
+                "hand",
+                (CODES,),
+                "the observer's cards: copies of each card code held, whole numbers "
+                "(0 to the deck's copies, P with P decks)",
+            ),
+            (
+                "known_cards",
+                (players, CODES),
+                f"per seat ({seat}): copies of each card code known to everyone to be in its "
+                "hand (taken from the discard pile, bought, or taken back by a swap, less "
+                "those seen leaving it), whole numbers",
+            ),
+            ("hand_sizes", (players,), f"cards held per seat ({seat}), whole numbers"),
+            (
+                "discard_counts",
+                (CODES,),
+                "copies of each card code in the discard pile, whole numbers",
+            ),
+            (
+                "discard_top",
+                (CODES,),
+                "one-hot of the discard pile's top card; all 0 if the pile is empty",
+            ),
+            (
+                "discard_under",
+                (CODES,),
+                "one-hot of the card under the discard pile's top card (the next top once "
+                "the top is taken); all 0 if the pile holds under 2 cards",
+            ),
+            (
+                "unseen",
+                (CODES,),
+                "copies of each card code the observer cannot place: the deck's copies less "
+                "its hand, the table (Rooks at code 56), the discard pile and the known cards "
+                "of the other seats (so: the rest of the other hands and the draw pile); "
+                "whole numbers >= 0",
+            ),
+            (
+                "rebuilt_draw_pile",
+                (CODES,),
+                "copies of each card code the draw pile was rebuilt from this round (R16), "
+                "all 0 before a rebuild; whole numbers",
+            ),
+            (
+                "drawn_from_rebuilt",
+                (CODES,),
+                "copies of each card code the observer drew from the rebuilt draw pile since "
+                "the rebuild (no longer in it), whole numbers",
+            ),
+            (
+                "table_run_naturals",
+                (NATURALS,),
+                "natural cards in runs on the table, by card code, whole numbers",
+            ),
+            (
+                "table_set_naturals",
+                (NATURALS,),
+                "natural cards in sets on the table, by card code, whole numbers",
+            ),
+            (
+                "table_run_rooks",
+                (NATURALS,),
+                "Rooks in runs on the table, by the code of the card each stands for "
+                "(these can be swapped, R14), whole numbers",
+            ),
+            (
+                "table_set_rooks",
+                (numbers,),
+                "Rooks in sets on the table, by the set's number - 1, whole numbers",
+            ),
+            (
+                "run_ends",
+                (2, NATURALS),
+                "row 0: runs on the table whose lowest card (natural or Rook) is this code; "
+                "row 1: runs whose highest card is this code; whole numbers",
+            ),
+            (
+                "sets_by_number",
+                (numbers,),
+                "sets on the table of each number (index number - 1), whole numbers",
+            ),
+            (
+                "melds_by_owner",
+                (players, 2),
+                f"per seat ({seat}): [runs, sets] it laid on the table, whole numbers",
+            ),
+            (
+                "down",
+                (players,),
+                f"1 if the seat has laid down its contract (R11), per seat ({seat})",
+            ),
+            ("buys", (players,), f"buys made this round (R10) per seat ({seat}), whole numbers"),
+            (
+                "offered_to",
+                (players,),
+                f"1 for each seat still to be offered the discard (R10), per seat ({seat})",
+            ),
+            ("phase", (len(PHASES),), f"one-hot of the phase: {phases}"),
+            (
+                "current_player",
+                (players,),
+                f"one-hot of the seat deciding now ({seat}); all 0 once the round is over",
+            ),
+            (
+                "turn_seat",
+                (players,),
+                f"one-hot of the seat whose turn it is, or whose turn was last ({seat})",
+            ),
+            ("dealer", (players,), f"one-hot of the dealing seat, R6 ({seat})"),
+            (
+                "went_out",
+                (players,),
+                f"one-hot of the seat that went out, R12 ({seat}); all 0 if none",
+            ),
+            ("round", (game.rounds,), "one-hot of the round index, 0 to R-1"),
+            (
+                "contract",
+                (3,),
+                "[cards dealt, sets, runs] of the round's contract (R4), whole numbers",
+            ),
+            (
+                "whole_hand",
+                (1,),
+                "1 if this round's lay-down must use every card in hand (R12), else 0",
+            ),
+            (
+                "lay_down_left",
+                (3,),
+                "[1, sets left, runs left] while a lay-down begun this turn is unfinished "
+                "(whole numbers), else [0, 0, 0]",
+            ),
+            (
+                "went_down_this_turn",
+                (1,),
+                "1 if the turn player laid down this turn (R11), else 0",
+            ),
+            (
+                "owed_rooks",
+                (2,),
+                "[Rooks the turn player took by a swap and must still play (R14), whole "
+                "number; 1 if they were taken before laying down, so they go into the "
+                "lay-down itself, else 0]",
+            ),
+            (
+                "ended_by",
+                (2,),
+                "one-hot of how the round ended: [a player went out (R12), the draw pile "
+                "ran out (R16)]; all 0 while playing",
+            ),
+            (
+                "draw_pile_size",
+                (1,),
+                f"cards left in the draw pile / deck size ({deck}), in [0, 1]",
+            ),
+            (
+                "rebuilds",
+                (2,),
+                "[draw-pile rebuilds so far this round (whole number), 1 if another rebuild "
+                "is allowed by stock_rebuilds (R16) else 0]",
+            ),
+            (
+                "scores",
+                (players,),
+                f"total score over the finished rounds / {SCORE_SCALE:g} per seat ({seat}); "
+                "lower is better; >= 0, not clipped",
+            ),
+        ]
+    )
 
 
-def encode(game: Game, observation: Any) -> Any:
-    """The observation as a flat float32 array (not yet written)."""
-    raise NotImplementedError
+@attrs.frozen
+class _Encoder:
+    """What `encode` precomputes once per game."""
+
+    size: int
+    copies: Any  # numpy int64 array (57,): the deck's copies of each card code
+    deck_size: int
+    rounds: int
+    rebuild_limit: int | None
+    at: dict[str, int]
+
+
+def _build(game: Game) -> _Encoder:
+    np = require_numpy()
+    tensor_layout: TensorLayout = game.tensor_layout
+    copies = np.zeros(CODES, dtype=np.int64)
+    for card, count in game.deck.counts:
+        copies[card.code] += count
+    return _Encoder(
+        size=tensor_layout.size,
+        copies=copies,
+        deck_size=game.deck.size,
+        rounds=game.rounds,
+        rebuild_limit=game.options.stock_rebuilds,
+        at=tensor_layout.starts(),
+    )
+
+
+def _codes(cards: Iterable[Card]) -> list[int]:
+    return [card.code for card in cards]
+
+
+def encode(game: Game, observation: RookObservation) -> Any:
+    """The observation as a flat tensor (planes: `layout`).
+
+    Args:
+        game: the game the observation belongs to.
+        observation: a `RookObservation` of that game.
+
+    Returns:
+        ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype ``float32``.
+
+    Raises:
+        cardrules.tensors.NumpyMissingError: numpy is not installed (an
+            ``ImportError``; install the ``tensors`` extra:
+            ``pip install 'cardrules[tensors]'``).
+        cardrules.tensors.ObservationMismatchError: the observation does not fit
+            the game (players, seat or round).
+    """
+    np = require_numpy()
+    enc = cached_for_game(game, "rook-tensor", _build)
+    obs = observation
+    players = obs.players
+    seat = obs.seat
+    if players != game.players or not 0 <= obs.round < enc.rounds or not 0 <= seat < players:
+        raise ObservationMismatchError(
+            f"observation of seat {seat} of {players} players in round {obs.round} "
+            f"does not fit {game!r}"
+        )
+    at = enc.at
+
+    def rel(other: int) -> int:
+        return (other - seat) % players
+
+    # Flat indices that get +1: one-hots, flags and counts alike (bincount sums them).
+    hits: list[int] = []
+    # Codes of the cards the observer can place (for "unseen").
+    placed = _codes(obs.hand)
+    start = at["hand"]
+    hits += [start + c for c in placed]
+
+    start = at["known_cards"]
+    for other, cards in enumerate(obs.known_cards):
+        if cards:
+            codes = _codes(cards)
+            if other != seat:
+                placed += codes
+            row = start + rel(other) * CODES
+            hits += [row + c for c in codes]
+
+    if obs.discard_pile:
+        codes = _codes(obs.discard_pile)
+        placed += codes
+        start = at["discard_counts"]
+        hits += [start + c for c in codes]
+        hits.append(at["discard_top"] + codes[-1])
+        if len(codes) > 1:
+            hits.append(at["discard_under"] + codes[-2])
+
+    if obs.rebuilt_draw_pile:
+        start = at["rebuilt_draw_pile"]
+        hits += [start + c for c in _codes(obs.rebuilt_draw_pile)]
+    if obs.drawn_from_rebuilt:
+        start = at["drawn_from_rebuilt"]
+        hits += [start + c for c in _codes(obs.drawn_from_rebuilt)]
+
+    run_naturals = at["table_run_naturals"]
+    set_naturals = at["table_set_naturals"]
+    run_rooks = at["table_run_rooks"]
+    set_rooks = at["table_set_rooks"]
+    low_ends = at["run_ends"]
+    high_ends = low_ends + NATURALS
+    sets_by_number = at["sets_by_number"]
+    by_owner = at["melds_by_owner"]
+    table_rooks = 0
+    for meld, owner in zip(obs.table, obs.owners, strict=True):
+        if isinstance(meld, RunMeld):
+            base = _COLOUR_BASE[meld.colour] - 1
+            rooks = meld.rooks
+            for number in range(meld.low, meld.high + 1):
+                if number in rooks:
+                    hits.append(run_rooks + base + number)
+                else:
+                    hits.append(run_naturals + base + number)
+                    placed.append(base + number)
+            hits.append(low_ends + base + meld.low)
+            hits.append(high_ends + base + meld.high)
+            hits.append(by_owner + rel(owner) * 2)
+            table_rooks += len(rooks)
+        else:
+            offset = meld.number - 1
+            for colour in meld.colours:
+                code = _COLOUR_BASE[colour] + offset
+                hits.append(set_naturals + code)
+                placed.append(code)
+            hits += [set_rooks + offset] * meld.rooks
+            hits.append(sets_by_number + offset)
+            hits.append(by_owner + rel(owner) * 2 + 1)
+            table_rooks += meld.rooks
+    placed += [ROOK_CODE] * table_rooks
+
+    start = at["down"]
+    hits += [start + rel(s) for s, down in enumerate(obs.down) if down]
+    start = at["offered_to"]
+    hits += [start + rel(s) for s in obs.offered_to]
+    hits.append(at["phase"] + PHASES.index(obs.phase))
+    if obs.current_player is not None:
+        hits.append(at["current_player"] + rel(obs.current_player))
+    hits.append(at["turn_seat"] + rel(obs.turn_seat))
+    hits.append(at["dealer"] + rel(obs.dealer))
+    if obs.went_out is not None:
+        hits.append(at["went_out"] + rel(obs.went_out))
+    hits.append(at["round"] + obs.round)
+    if obs.ended_by is not None:
+        hits.append(at["ended_by"] + ENDINGS.index(obs.ended_by))
+
+    out = np.bincount(hits, minlength=enc.size).astype(np.float32)
+    start = at["unseen"]
+    out[start : start + CODES] = enc.copies - np.bincount(placed, minlength=CODES)
+    start = at["hand_sizes"]
+    out[start : start + players] = obs.hand_sizes[seat:] + obs.hand_sizes[:seat]
+    start = at["buys"]
+    out[start : start + players] = obs.buys[seat:] + obs.buys[:seat]
+    contract = obs.contract
+    start = at["contract"]
+    out[start : start + 3] = (contract.cards, contract.sets, contract.runs)
+    out[at["whole_hand"]] = obs.whole_hand
+    if obs.lay_down_left is not None:
+        start = at["lay_down_left"]
+        out[start : start + 3] = (1, *obs.lay_down_left)
+    out[at["went_down_this_turn"]] = obs.went_down_this_turn
+    start = at["owed_rooks"]
+    out[start] = obs.owed_rooks
+    out[start + 1] = obs.owed_before_down
+    out[at["draw_pile_size"]] = obs.draw_pile_size / enc.deck_size
+    rebuilds = obs.rebuilds
+    start = at["rebuilds"]
+    out[start] = rebuilds
+    out[start + 1] = enc.rebuild_limit is None or rebuilds < enc.rebuild_limit
+    if obs.round_scores:
+        start = at["scores"]
+        totals = [sum(column) / SCORE_SCALE for column in zip(*obs.round_scores, strict=True)]
+        out[start : start + players] = totals[seat:] + totals[:seat]
+    return out
+
+
+def card_codes() -> tuple[Card, ...]:
+    """The cards in code order (the index order of the 57-wide planes).
+
+    Examples:
+        >>> [str(card) for card in card_codes()[12:15]], str(card_codes()[-1])
+        (['R13', 'R14', 'Y1'], 'Rook')
+    """
+    return tuple(card_of_code(code) for code in range(CODES))
