@@ -1,0 +1,372 @@
+"""PettingZoo AEC environments for cardrules games (the ``pettingzoo`` extra).
+
+One environment plays one match of a game (every round) between ``players``
+agents named ``"seat_0" .. "seat_{players-1}"``: agent ``seat_i`` plays seat
+``i`` of the engine. Turn order is the game's own: the agent asked to act
+(``agent_selection``) is the engine's ``current_player``, which is not always
+the seat whose turn it is (a Gnoming player flips after another's Hazard, a
+Rook player buys during another's turn).
+
+* **Actions** are the game's integer action ids, ``Discrete(action_space.size)``
+  (`cardrules.actions`: 546 for Gnoming A Round; 47,565 to 223,907 for
+  Toonerville Rook, depending on the players).
+* **Observations** follow PettingZoo's convention for masked environments: a
+  dict ``{"observation": float32 array (tensor_layout.size,), "action_mask":
+  int8 array (action_space.size,)}``. The observation is
+  ``game.observation_tensor(state.observation(seat))``: only what that seat
+  may know (see the game's ``tensor`` module for its planes); its values are not
+  bounded by the space (scores are not clipped), so the Box is ``-inf .. inf``.
+  The mask is 1 exactly at the legal action ids of the agent to act, and all 0
+  for any other agent and once the match is over or truncated.
+* **Rewards**: lower scores are better in both games, so an agent's reward is
+  the change of its *negated* total score. It is 0 on every step except the one
+  that ends a round, where every agent receives minus its score for that round.
+  Over a finished match each agent's rewards add up to ``-state.scores[seat]``.
+* **Termination**: every agent terminates when the match ends by the rules.
+* **Truncation**: with ``max_decisions`` (default 100,000, like
+  `cardrules.play_match`; ``None``: no cap) every agent is truncated, not
+  terminated, once that many decisions were played; the round in play is then
+  not scored, so it gives no reward.
+* **Invalid actions raise**: an id outside the space or not an integer raises
+  `cardrules.InvalidMoveError`, an illegal one `cardrules.IllegalMoveError`
+  (both ``ValueError``), and the environment is left exactly as before the call.
+* ``reset(seed=s)`` deals the match the engine deals for seed ``s``
+  (``new_game(..., seed=s)``); later ``reset()`` calls without a seed draw their
+  seeds from a generator seeded with ``s``, so a seeded sequence of episodes
+  repeats. Without any seed the deal is random. ``reset``'s ``options`` are
+  accepted and ignored: the game's options are fixed when the environment is made.
+
+Examples:
+    >>> from cardrules.adapters.pettingzoo import env
+    >>> aec = env("gnoming-a-round", players=3, options={"rounds": 1})
+    >>> aec.reset(seed=7)
+    >>> aec.agent_selection
+    'seat_0'
+    >>> observation, reward, termination, truncation, info = aec.last()
+    >>> observation["observation"].shape == (aec.unwrapped.game.tensor_layout.size,)
+    True
+    >>> observation["action_mask"].shape, observation["action_mask"].dtype
+    ((546,), dtype('int8'))
+    >>> int(observation["action_mask"].sum())  # choose 2 of 9 cards to turn up
+    36
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardrules.engine import Game, GameState, new_game
+from cardrules.errors import InvalidMoveError
+
+__all__ = ["CardRulesEnv", "env", "raw_env"]
+
+#: What `CardRulesEnv.observe` returns.
+Observation = dict[str, npt.NDArray[Any]]
+
+#: The default cap on decisions per match (the same as `cardrules.play_match`).
+DEFAULT_MAX_DECISIONS = 100_000
+
+
+class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
+    """A match of a cardrules game as a PettingZoo AEC environment (see the module).
+
+    Args:
+        game: a registered game name, for example ``"gnoming-a-round"``.
+        players: the number of seats (agents), within the game's range.
+        variants: names of variants to play with.
+        options: the game's options (a mapping or the options value), as for
+            `cardrules.new_game`; for example ``{"rounds": 1}`` for short matches.
+        render_mode: ``None``, ``"human"`` (print the view of the agent to act
+            after every step and on `render`) or ``"ansi"`` (`render` returns it
+            as a string).
+        max_decisions: truncate the match after this many decisions (an int
+            ``>= 1``), or ``None`` for no cap.
+
+    Raises:
+        UnknownGameError, UnknownVariantError, OptionsError,
+        VariantConflictError: as `cardrules.new_game`.
+        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+
+    Attributes:
+        game: the configured `cardrules.Game` (shared by every episode).
+        game_state: the `cardrules.GameState` of the episode in play
+            (``None`` before the first `reset`); read it, do not change it.
+        possible_agents: ``["seat_0", ...]``, agent ``i`` playing seat ``i``.
+        agent_name_mapping: ``{"seat_i": i}``.
+    """
+
+    # Replaced per instance (its "name" names the game), hence no ClassVar.
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "name": "cardrules_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        variants: Sequence[str] = (),
+        options: Any = None,
+        render_mode: str | None = None,
+        max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        if max_decisions is not None and (
+            isinstance(max_decisions, bool)
+            or not isinstance(max_decisions, int)
+            or max_decisions < 1
+        ):
+            raise ValueError(f"max_decisions must be an int >= 1 or None, got {max_decisions!r}")
+        probe = new_game(game, players=players, seed=0, variants=variants, options=options)
+        self.game: Game = probe.game
+        self.metadata = {**self.metadata, "name": f"cardrules_{game.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.max_decisions = max_decisions
+        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(players)]
+        self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
+        self._size: int = self.game.action_space.size
+        tensor_size: int = self.game.tensor_layout.size
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (tensor_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self._size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Discrete(self._size) for agent in self.possible_agents
+        }
+        self.game_state: GameState | None = None
+        self._seeds: random.Random | None = None
+        self._decisions = 0
+        self._scored_rounds = 0
+        self._rewarded = False
+        self._done = False
+        self._legal: tuple[int, list[int]] | None = None  # (decisions, sorted legal ids)
+
+    # -- spaces ----------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` space of ``agent``'s observations (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(action_space.size)`` for ``agent`` (the same object every call)."""
+        return self.action_spaces[agent]
+
+    # -- episode -----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match: with ``seed``, the engine's deal for that seed (see the module).
+
+        Raises:
+            TypeError: ``seed`` is not an integer.
+        """
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+                raise TypeError(f"seed must be an integer or None, got {seed!r}")
+            deal = int(seed)
+            self._seeds = random.Random(deal)
+        elif self._seeds is not None:
+            deal = self._seeds.getrandbits(63)
+        else:
+            deal = secrets.randbits(63)
+        state = GameState(self.game, deal)
+        self.game_state = state
+        self.agents = self.possible_agents.copy()
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._decisions = 0
+        self._scored_rounds = 0
+        self._rewarded = False
+        self._done = False
+        self._legal = None
+        seat = state.current_player
+        assert seat is not None, "a match cannot be over before its first decision"
+        self.agent_selection = self.possible_agents[seat]
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play ``action`` (an action id) for ``agent_selection``.
+
+        For a terminated or truncated agent the action must be ``None``: the
+        agent is then removed (PettingZoo's dead step).
+
+        Raises:
+            InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
+            IllegalMoveError: the action is not legal now.
+            ValueError: an action other than ``None`` for a finished agent.
+
+        On an error the environment is exactly as before the call.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, np.integer):
+            action = int(action)
+        elif isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidMoveError(f"an action is an int action id, got {action!r}")
+        state = self.game_state
+        assert state is not None
+        state.apply_action(action)
+        self._decisions += 1
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._rewarded:
+            for name in rewards:
+                rewards[name] = 0.0
+            self._rewarded = False
+        scores = state.round_scores
+        if len(scores) != self._scored_rounds:
+            new = scores[self._scored_rounds :]
+            cumulative = self._cumulative_rewards
+            for seat, name in enumerate(self.possible_agents):
+                reward = -float(sum(row[seat] for row in new))
+                rewards[name] = reward
+                cumulative[name] += reward
+            self._scored_rounds = len(scores)
+            self._rewarded = True
+        next_seat = state.current_player
+        if next_seat is None:
+            self._done = True
+            for name in self.agents:
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[next_seat]
+            if self.max_decisions is not None and self._decisions >= self.max_decisions:
+                self._done = True
+                for name in self.agents:
+                    self.truncations[name] = True
+        if self.render_mode == "human":
+            self.render()
+
+    # -- what an agent sees -----------------------------------------------------
+
+    def legal_actions(self, agent: str | None = None) -> list[int]:
+        """The legal action ids of ``agent`` (default: ``agent_selection``), sorted.
+
+        Empty for an agent that is not to act, and once the match is over or
+        truncated. The list is shared with later calls at the same point of
+        the match: copy it before changing it.
+        """
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        name = self.agent_selection if agent is None else agent
+        if self._done or self.agent_name_mapping[name] != state.current_player:
+            return []
+        legal = self._legal
+        if legal is None or legal[0] != self._decisions:
+            legal = (self._decisions, state.legal_actions())
+            self._legal = legal
+        return legal[1]
+
+    def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
+        """``int8`` array of ``action_space.size``: 1 at the legal ids of ``agent``, else 0."""
+        mask = np.zeros(self._size, dtype=np.int8)
+        mask[self.legal_actions(agent)] = 1
+        return mask
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: ``{"observation": tensor, "action_mask": mask}``.
+
+        Returns:
+            fresh arrays: ``observation`` of shape ``(tensor_layout.size,)``, dtype
+            ``float32`` (what seat ``agent`` may know); ``action_mask`` of shape
+            ``(action_space.size,)``, dtype ``int8``.
+        """
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        seat = self.agent_name_mapping[agent]
+        tensor = self.game.observation_tensor(state.observation(seat))
+        return {"observation": tensor, "action_mask": self.action_mask(agent)}
+
+    def render(self) -> str | None:
+        """Show the match as the agent to act sees it (only what that seat may know).
+
+        Returns:
+            the text in ``"ansi"`` mode; ``None`` in ``"human"`` mode (it prints)
+            and without a render mode (it warns).
+        """
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() was called without a render_mode; nothing to show")
+            return None
+        text = self._view()
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    def _view(self) -> str:
+        from rich.console import Console
+
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        seat = self.agent_name_mapping[self.agent_selection]
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, no_color=True, highlight=False)
+        if state.is_over:
+            totals = ", ".join(f"seat_{s}: {v}" for s, v in enumerate(state.scores))
+            console.print(f"Match over. Scores: {totals} (lower is better)")
+        elif self._done:
+            console.print(f"Match truncated after {self._decisions} decisions")
+        else:
+            console.print(f"seat_{seat} to act (decision {self._decisions + 1})")
+        for item in self.game.render_observation(state.observation(seat)):
+            console.print(item)
+        return buffer.getvalue()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(
+    game: str,
+    players: int,
+    variants: Sequence[str] = (),
+    options: Any = None,
+    render_mode: str | None = None,
+    max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+) -> CardRulesEnv:
+    """The unwrapped `CardRulesEnv` (the fastest; arguments as `CardRulesEnv`)."""
+    return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
+
+
+def env(
+    game: str,
+    players: int,
+    variants: Sequence[str] = (),
+    options: Any = None,
+    render_mode: str | None = None,
+    max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+) -> Any:
+    """`raw_env` in PettingZoo's ``OrderEnforcingWrapper`` (errors for calls before ``reset``).
+
+    Illegal actions raise in the environment itself, so no other wrapper is
+    added. Returns an ``AECEnv``; ``.unwrapped`` is the `CardRulesEnv`.
+    """
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, players, variants, options, render_mode, max_decisions)
+    )

@@ -1,0 +1,216 @@
+"""The OpenSpiel adapter: pyspiel's random simulation test, the model, resampling, ISMCTS."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+
+from cardrules import IllegalMoveError, OptionsError, new_game
+from cardrules.adapters.openspiel import GAMES
+from cardrules.testing.conformance import snapshot
+
+NAMES = {game: short for game, (short, _, _) in GAMES.items()}
+
+
+def load(game: str, **params: Any) -> Any:
+    return pyspiel.load_game(NAMES[game], {"rounds": 1, **params})
+
+
+def play_randomly(state: Any, rng: random.Random, limit: int) -> None:
+    """Up to ``limit`` uniformly random decisions (the deal must be done)."""
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+
+
+@pytest.mark.parametrize(
+    ("game", "params", "sims"),
+    [
+        ("gnoming-a-round", {"rounds": 1}, 2),
+        ("gnoming-a-round", {"rounds": 2, "players": 4}, 1),
+        ("toonerville-rook", {"rounds": 1}, 1),
+    ],
+)
+def test_random_sim_test(game: str, params: dict[str, Any], sims: int) -> None:
+    """OpenSpiel's own checks: clones, masks, sorted legal actions, rewards add up to returns."""
+    pyspiel.random_sim_test(
+        pyspiel.load_game(NAMES[game], params), num_sims=sims, serialize=False, verbose=False
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_description(game: str) -> None:
+    loaded = load(game, players=4)
+    engine = new_game(game, players=4, seed=0, options={"rounds": 1})
+    kind = loaded.get_type()
+    assert kind.short_name == NAMES[game]
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert loaded.num_players() == 4
+    assert loaded.num_distinct_actions() == engine.action_space.size
+    assert loaded.observation_tensor_shape() == [engine.game.tensor_layout.size]
+    assert loaded.max_chance_outcomes() == 1 << 16
+    assert loaded.min_utility() < loaded.max_utility()
+    if game == "toonerville-rook":
+        assert loaded.max_utility() == 0.0  # no round scores below 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deal_k_is_the_engines_seed_k(game: str) -> None:
+    """Chance outcome k, then the same actions, is the engine's match with seed k."""
+    loaded = load(game)
+    state = loaded.new_initial_state()
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 1 << 16
+    state.apply_action(1234)
+    engine = new_game(game, players=3, seed=1234, options={"rounds": 1})
+    rng = random.Random(4)
+    for _ in range(60):
+        assert state.legal_actions() == engine.legal_actions()
+        assert state.current_player() == engine.current_player
+        seat = engine.current_player
+        assert seat is not None
+        assert np.array_equal(
+            np.asarray(state.observation_tensor(seat), np.float32),
+            engine.game.observation_tensor(engine.observation(seat)),
+        )
+        action = rng.choice(engine.legal_actions())
+        assert state.action_to_string(seat, action) == str(engine.move_of(action))
+        state.apply_action(action)
+        engine.apply_action(action)
+    assert snapshot(state.cardrules_state) == snapshot(engine)
+    assert state.history()[0] == 1234
+    assert len(state.history()) == 61
+
+
+def test_rewards_add_up_to_returns_over_rounds() -> None:
+    """Three rounds: rewards come when rounds end and sum to minus the total scores."""
+    state = pyspiel.load_game(NAMES["gnoming-a-round"], {"rounds": 3}).new_initial_state()
+    state.apply_action(77)
+    rng = random.Random(2)
+    totals = np.zeros(3)
+    rewarded = 0
+    while not state.is_terminal():
+        play_randomly(state, rng, 1)
+        rewards = np.asarray(state.rewards())
+        rewarded += bool(rewards.any())
+        totals += rewards
+        assert np.allclose(totals, state.returns())
+    scores = state.cardrules_state.scores
+    assert state.returns() == [-float(s) for s in scores]
+    assert rewarded == 3  # one reward per round (a round scoring all 0 is most unlikely)
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_max_decisions_caps_the_match() -> None:
+    state = load("gnoming-a-round", max_decisions=30).new_initial_state()
+    state.apply_action(3)
+    play_randomly(state, random.Random(0), 100)
+    assert state.is_terminal()
+    assert state.move_number() == 31
+    assert state.returns() == [0.0, 0.0, 0.0]  # the round in play is not scored
+    assert not state.cardrules_state.is_over
+
+
+def test_parameters() -> None:
+    game = pyspiel.load_game(
+        NAMES["gnoming-a-round"],
+        {"variants": "no-bounce", "options": '{"hazard_points": 20}', "rounds": 2},
+    )
+    engine_game = game.new_initial_state().get_game().cardrules_game
+    assert [v.name for v in engine_game.variants] == ["no-bounce"]
+    assert engine_game.options.hazard_points == 20
+    assert engine_game.rounds == 2
+    with pytest.raises(ValueError, match="JSON object"):
+        pyspiel.load_game(NAMES["gnoming-a-round"], {"options": "[1]"})
+    with pytest.raises(OptionsError):
+        pyspiel.load_game(NAMES["gnoming-a-round"], {"players": 8})
+
+
+def test_illegal_action_raises() -> None:
+    state = load("gnoming-a-round").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(IllegalMoveError):
+        state.apply_action(545)
+    assert state.history() == [0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observers(game: str) -> None:
+    loaded = load(game)
+    state = loaded.new_initial_state()
+    observation = make_observation(loaded)
+    observation.set_from(state, 0)
+    assert not observation.tensor.any()  # before the deal
+    state.apply_action(8)
+    play_randomly(state, random.Random(1), 10)
+    layout = state.cardrules_state.game.tensor_layout
+    assert list(observation.dict) == [plane.name for plane in layout.planes]
+    observation.set_from(state, 1)
+    assert np.array_equal(observation.tensor, state.observation_tensor(1))
+    info = state.information_state_string(1)
+    assert info.startswith(state.observation_string(1))  # then the round's moves
+    moves = " ".join(f"{step.player}:{step.action}" for step in state.full_history()[1:])
+    assert info.endswith(f"moves: {moves} ")
+    with pytest.raises(ValueError, match="one seat"):
+        make_observation(
+            loaded, pyspiel.IIGObservationType(perfect_recall=False, public_info=False)
+        )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resample_keeps_the_information_state(game: str) -> None:
+    state = load(game).new_initial_state()
+    state.apply_action(21)
+    rng = random.Random(5)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    for _ in range(4):
+        play_randomly(state, rng, 15)
+        player = state.current_player()
+        infostate = state.information_state_string(player)
+        samples = [state.resample_from_infostate(player, sampler) for _ in range(3)]
+        for sample in samples:
+            assert sample.current_player() == player
+            assert sample.information_state_string(player) == infostate
+            assert sample.legal_actions() == state.legal_actions()
+            assert sample.returns() == state.returns()
+        assert len({snapshot(sample.cardrules_state) for sample in samples}) > 1  # unseen cards
+        play_randomly(samples[0], rng, 5)  # a sample plays on
+    assert state.resample_from_infostate(0, sampler).information_state_string(0) == (
+        state.information_state_string(0)
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ismcts_plays(game: str) -> None:
+    """OpenSpiel's information-set MCTS searches our games (a few moves, few simulations)."""
+    loaded = load(game)
+    generator = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(
+        loaded,
+        mcts.RandomRolloutEvaluator(1, generator),
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=generator,
+    )
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    state = loaded.new_initial_state()
+    state.apply_action(5)
+    for _ in range(4):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) == 5

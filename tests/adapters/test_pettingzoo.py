@@ -1,0 +1,199 @@
+"""The PettingZoo AEC adapter: PettingZoo's own API and seed tests, masks, rewards, errors."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from cardrules import IllegalMoveError, InvalidMoveError, new_game
+from cardrules.adapters.pettingzoo import CardRulesEnv, env, raw_env
+from cardrules.testing.conformance import snapshot
+
+# Short matches: one round each (Gnoming ~150 decisions, Rook ~500 with random play).
+GAMES = {
+    "gnoming-a-round": {"rounds": 1},
+    "toonerville-rook": {"rounds": 1},
+}
+# PettingZoo's play test runs num_cycles x players steps: enough to finish a
+# one-round Gnoming match; Rook's (longer, larger masks) ends in test_full_match.
+API_CYCLES = {"gnoming-a-round": 120, "toonerville-rook": 40}
+
+
+def random_action(aec: CardRulesEnv, rng: random.Random) -> int | None:
+    """A uniformly random legal action of the agent to act, ``None`` for a finished one."""
+    agent = aec.agent_selection
+    if aec.terminations[agent] or aec.truncations[agent]:
+        return None
+    legal = aec.legal_actions(agent)
+    return legal[rng.randrange(len(legal))]
+
+
+# The masked-environment convention (a Dict observation) draws these two warnings.
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test(game: str) -> None:
+    aec = env(game, players=3, options=GAMES[game])
+    # api_test's first reset is seeded (its later ones follow from it); seeding the
+    # spaces it samples actions from makes the whole run repeatable.
+    for seat, agent in enumerate(aec.possible_agents):
+        aec.action_space(agent).seed(seat)
+    api_test(aec, num_cycles=API_CYCLES[game])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_seed_test(game: str) -> None:
+    seed_test(lambda: env(game, players=3, options=GAMES[game]), num_cycles=20)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_match_masks_and_rewards(game: str) -> None:
+    """A whole match: each mask is the legal moves, rewards add up to minus the scores."""
+    aec = raw_env(game, players=3, options=GAMES[game])
+    aec.reset(seed=11)
+    state = aec.game_state
+    assert state is not None
+    space = state.action_space
+    rng = random.Random(3)
+    totals: dict[str, float] = dict.fromkeys(aec.possible_agents, 0.0)
+    checked = 0
+    for agent in aec.agent_iter():
+        observation, reward, termination, truncation, info = aec.last()
+        totals[agent] += reward
+        assert not truncation
+        assert info == {}
+        assert observation["observation"].dtype == np.float32
+        assert observation["observation"].shape == (state.game.tensor_layout.size,)
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.shape == (space.size,)
+        if termination:
+            assert not mask.any()
+        else:
+            assert aec.agent_name_mapping[agent] == state.current_player
+            legal = sorted(space.id_of(move) for move in state.legal_moves())
+            assert np.flatnonzero(mask).tolist() == legal == aec.legal_actions(agent)
+            if checked % 25 == 0:  # the others have no legal action
+                for other in aec.agents:
+                    if other != agent:
+                        assert not aec.observe(other)["action_mask"].any()
+                        assert aec.legal_actions(other) == []
+            checked += 1
+        aec.step(random_action(aec, rng))
+    assert state.is_over
+    assert aec.agents == []
+    assert totals == {f"seat_{s}": -float(score) for s, score in enumerate(state.scores)}
+
+
+def test_rewards_come_when_rounds_end() -> None:
+    """Two rounds: the step ending a round gives every agent minus its round score."""
+    aec = raw_env("gnoming-a-round", players=3, options={"rounds": 2})
+    aec.reset(seed=5)
+    state = aec.game_state
+    assert state is not None
+    rng = random.Random(0)
+    seen: list[dict[str, float]] = []
+    while not state.is_over:
+        rounds = len(state.round_scores)
+        aec.step(random_action(aec, rng))
+        if len(state.round_scores) > rounds:
+            seen.append(dict(aec.rewards))
+        else:
+            assert set(aec.rewards.values()) == {0.0}
+    expected = [{f"seat_{s}": -float(v) for s, v in enumerate(row)} for row in state.round_scores]
+    assert seen == expected
+    assert all(aec.terminations.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reset_seed_deals_the_engines_match(game: str) -> None:
+    aec = raw_env(game, players=4, options=GAMES[game])
+    aec.reset(seed=42)
+    state = new_game(game, players=4, seed=42, options=GAMES[game])
+    assert aec.game_state is not None
+    assert snapshot(aec.game_state) == snapshot(state)
+    expected = state.game.observation_tensor(state.observation(2))
+    assert np.array_equal(aec.observe("seat_2")["observation"], expected)
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    aec = raw_env("gnoming-a-round", players=3)
+
+    def deals() -> list[int]:
+        seeds = []
+        for _ in range(3):
+            aec.reset()
+            assert aec.game_state is not None
+            seeds.append(aec.game_state.seed)
+        return seeds
+
+    aec.reset(seed=9)
+    first = deals()
+    aec.reset(seed=9)
+    assert deals() == first
+    assert len(set(first)) == 3
+    with pytest.raises(TypeError):
+        aec.reset(seed=1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("action", "error"),
+    [
+        (545, IllegalMoveError),
+        (546, InvalidMoveError),
+        (-1, InvalidMoveError),
+        (1.0, InvalidMoveError),
+    ],
+)
+def test_bad_actions_raise_and_change_nothing(action: Any, error: type[Exception]) -> None:
+    aec = raw_env("gnoming-a-round", players=3)
+    aec.reset(seed=1)
+    assert aec.game_state is not None
+    before = (snapshot(aec.game_state), aec.agent_selection, dict(aec._cumulative_rewards))
+    with pytest.raises(error):
+        aec.step(action)
+    after = (snapshot(aec.game_state), aec.agent_selection, dict(aec._cumulative_rewards))
+    assert after == before
+    aec.step(np.int64(aec.legal_actions()[0]))  # numpy integers are accepted
+
+
+def test_max_decisions_truncates() -> None:
+    aec = raw_env("gnoming-a-round", players=3, max_decisions=7)
+    aec.reset(seed=2)
+    rng = random.Random(1)
+    for _ in range(7):
+        assert not any(aec.truncations.values())
+        aec.step(random_action(aec, rng))
+    assert all(aec.truncations.values())
+    assert not any(aec.terminations.values())
+    observation, reward, termination, truncation, _ = aec.last()
+    assert (reward, termination, truncation) == (0.0, False, True)
+    assert not observation["action_mask"].any()
+    assert aec.legal_actions() == []
+    for agent in aec.agent_iter():
+        aec.step(None)
+        assert agent not in aec.agents
+    assert aec.agents == []
+    with pytest.raises(ValueError, match="max_decisions"):
+        raw_env("gnoming-a-round", players=3, max_decisions=0)
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    ansi = raw_env("gnoming-a-round", players=3, render_mode="ansi")
+    ansi.reset(seed=3)
+    text = ansi.render()
+    assert isinstance(text, str)
+    assert text.startswith("seat_0 to act")
+    assert "Round 1" in text
+    human = env("gnoming-a-round", players=3, render_mode="human")
+    human.reset(seed=3)
+    human.step(human.unwrapped.legal_actions()[0])
+    assert "seat_1 to act" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("gnoming-a-round", players=3, render_mode="rgb_array")
