@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cardrules import new_game
 from cardrules.cli import main
 
 SCRIPT = Path(sys.executable).with_name("cardrules")
@@ -193,3 +194,30 @@ class TestOutputsAndPaths:
         captured = capsys.readouterr()
         assert captured.out == ""
         assert message in captured.err
+
+
+class TestSpaces:
+    def test_prints_every_action_block_and_tensor_plane(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """The printed layout is the game's own: every block and plane, with the sizes."""
+        pytest.importorskip("numpy")
+        assert main(["spaces", "toonerville-rook", "--players", "3"]) == 0
+        out = capsys.readouterr().out
+        state = new_game("toonerville-rook", players=3, seed=0)
+        assert f"Action ids: {state.action_space.size:,}" in out
+        for block in state.action_space.blocks:
+            assert f" {block.name}: {block.layout}" in out
+        layout = state.game.tensor_layout
+        assert f"Observation tensor: {layout.size:,} float32 values" in out
+        for plane in layout.planes:
+            assert f" {plane.name} {list(plane.shape)}:" in out
+
+    def test_variants_change_the_numbering(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """more-naturals forbids Rook-heavy melds, so it has fewer ids; a bad variant exits 2."""
+        main(["spaces", "toonerville-rook", "-n", "3"])
+        plain = capsys.readouterr().out.splitlines()[0]
+        main(["spaces", "toonerville-rook", "-n", "3", "--variant", "more-naturals"])
+        fewer = capsys.readouterr().out.splitlines()[0]
+        assert plain != fewer
+        assert main(["spaces", "toonerville-rook", "--variant", "nope"]) == 2

@@ -7,7 +7,7 @@ numbering never depends on the state, so an id means the same move in every
 state of every match with that configuration.
 
 An action space is made of consecutive `ActionBlock` ranges, one per kind
-of move; ``space.blocks`` documents the layout (``cardrules actions GAME``
+of move; ``space.blocks`` documents the layout (``cardrules spaces GAME``
 prints it).
 """
 

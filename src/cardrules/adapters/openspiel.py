@@ -309,7 +309,8 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """Deal with seed ``action`` at the chance node, else play action id ``action``.
 
         Raises:
-            InvalidMoveError, IllegalMoveError: as `cardrules.GameState.apply_action`.
+            InvalidMoveError: not an action id of the game (`cardrules.GameState.apply_action`).
+            IllegalMoveError: the action is not legal now.
             ValueError: a chance outcome outside ``0 .. deals-1``.
         """
         match = self._match

@@ -93,8 +93,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             ``>= 1``), or ``None`` for no cap.
 
     Raises:
-        UnknownGameError, UnknownVariantError, OptionsError,
-        VariantConflictError: as `cardrules.new_game`.
+        CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad
+            options, conflicting variants).
         ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
 
     Attributes:

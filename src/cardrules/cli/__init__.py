@@ -4,7 +4,8 @@
 ``cardrules play GAME`` plays a match between bots (``--human SEAT``: you play a
 seat) and shows it turn by turn, or prints its record with ``--json``;
 ``cardrules replay FILE`` replays a record; ``cardrules simulate GAME`` runs
-many seeded matches and summarises them.
+many seeded matches and summarises them; ``cardrules spaces GAME`` prints the
+action-id layout and observation-tensor planes.
 Bad arguments give a one-line error and exit code 2, never a traceback.
 """
 
@@ -20,6 +21,7 @@ from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
 from cardrules.cli.replay import replay_command
 from cardrules.cli.simulate import simulate_command
+from cardrules.cli.spaces import spaces_command
 from cardrules.errors import CardRulesError
 from cardrules.registry import default_catalogue
 
@@ -77,3 +79,4 @@ cli.add_command(play_command)
 cli.add_command(plugins_command)
 cli.add_command(replay_command)
 cli.add_command(simulate_command)
+cli.add_command(spaces_command)

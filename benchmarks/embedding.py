@@ -1,0 +1,203 @@
+"""How fast the engine is for bots: playouts, clone, legal moves + apply, adapters.
+
+    python benchmarks/embedding.py                # both games, 4 players, 3 repeats
+    python benchmarks/embedding.py --repeats 5 --seconds 4
+
+For Gnoming A Round and Toonerville Rook with 4 players it prints, as the
+median of ``--repeats`` runs:
+
+* random playouts: full matches per second and decisions per second, where a
+  decision is ``legal_moves()`` + ``apply()`` of a uniformly random legal move;
+* ``clone()`` in microseconds, over states sampled from random playouts;
+* ``legal_moves()`` + ``apply()`` in microseconds per decision;
+* the PettingZoo AEC adapter's steps per second with random masked actions
+  (when ``pettingzoo`` is installed), and its ratio to the raw engine.
+
+When ``open_spiel`` is installed it drives OpenSpiel's C++ ``gin_rummy`` the
+same way from Python (``legal_actions()`` + ``apply_action()``, chance outcomes
+sampled and not counted as decisions; ``clone()`` over sampled states) and
+prints the ratios against the targets: decisions/s at least gin_rummy's, clone
+at most half of gin_rummy's, the adapter within 1.5x of the raw engine.
+
+This is a benchmark, not a test: it asserts nothing and times the machine it
+runs on, so compare figures from one run only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+import cardrules
+
+GAMES = ("gnoming-a-round", "toonerville-rook")
+
+
+# -- our engine ----------------------------------------------------------------
+
+
+def playout_rates(game: str, players: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Random full matches for ``seconds``: (matches/s, decisions/s)."""
+    rng = random.Random(seed)
+    decisions = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            decisions += 1
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return matches / elapsed, decisions / elapsed
+
+
+def sample_states(game: str, players: int, count: int, seed: int) -> list[cardrules.GameState]:
+    """``count`` states met at random points of random playouts."""
+    rng = random.Random(seed)
+    states: list[cardrules.GameState] = []
+    while len(states) < count:
+        state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
+        while not state.is_over:
+            if rng.random() < 0.02:
+                states.append(state.clone())
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    return states[:count]
+
+
+def clone_us(states: list[Any], rounds: int = 50) -> float:
+    """Mean microseconds of one ``clone()`` over ``states``."""
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for state in states:
+            state.clone()
+    return (time.perf_counter() - start) / (rounds * len(states)) * 1e6
+
+
+def decision_us(game: str, players: int, seconds: float, seed: int) -> float:
+    """Microseconds per ``legal_moves()`` + ``apply()``, new-game setup excluded."""
+    rng = random.Random(seed)
+    spent = 0.0
+    decisions = 0
+    while spent < seconds:
+        state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
+        start = time.perf_counter()
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            decisions += 1
+        spent += time.perf_counter() - start
+    return spent / decisions * 1e6
+
+
+def adapter_steps(game: str, players: int, seconds: float, seed: int) -> float | None:
+    """PettingZoo AEC steps per second with random masked actions (``None``: not installed)."""
+    try:
+        from cardrules.adapters.pettingzoo import raw_env
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    env = raw_env(game, players=players)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=rng.getrandbits(32))
+        for agent in env.agent_iter():
+            _, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = env.legal_actions(agent)
+                action = legal[rng.randrange(len(legal))]
+            env.step(action)
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+# -- OpenSpiel -----------------------------------------------------------------
+
+
+def gin_rummy(seconds: float, seed: int) -> tuple[float, float, float] | None:
+    """OpenSpiel gin_rummy driven from Python: (games/s, decisions/s, clone us), or ``None``."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+    decisions = games = 0
+    sampled: list[Any] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if len(sampled) < 400 and rng.random() < 0.02:
+                sampled.append(state.clone())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed, clone_us(sampled)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    args = parser.parse_args(argv)
+    repeats, seconds = args.repeats, args.seconds
+
+    gin = None
+    if (probe := gin_rummy(0.1, 0)) is not None:
+        gin_runs = [run for seed in range(repeats) if (run := gin_rummy(seconds, seed))]
+        gin = tuple(statistics.median(run[i] for run in gin_runs) for i in range(3))
+        print(
+            f"OpenSpiel gin_rummy (C++ from Python): {gin[0]:,.1f} games/s, "
+            f"{gin[1]:,.0f} decisions/s, clone {gin[2]:.2f} us"
+        )
+    elif probe is None:
+        print("OpenSpiel is not installed: no gin_rummy figures (pip install open_spiel)")
+
+    for game in args.games:
+        players = args.players
+        runs = [playout_rates(game, players, seconds, seed) for seed in range(repeats)]
+        per_match = statistics.median(r[0] for r in runs)
+        per_decision = statistics.median(r[1] for r in runs)
+        states = sample_states(game, players, 300, 7)
+        clone = statistics.median(clone_us(states) for _ in range(repeats))
+        step = statistics.median(decision_us(game, players, seconds, s) for s in range(repeats))
+        steps = [adapter_steps(game, players, seconds, s) for s in range(repeats)]
+        print(f"\n{game}, {players} players (median of {repeats} runs)")
+        print(f"  random playouts: {per_match:,.2f} matches/s, {per_decision:,.0f} decisions/s")
+        print(f"  clone(): {clone:.2f} us")
+        print(f"  legal_moves() + apply(): {step:.2f} us per decision")
+        if all(s is not None for s in steps):
+            adapter = statistics.median(s for s in steps if s is not None)
+            print(
+                f"  PettingZoo AEC adapter: {adapter:,.0f} steps/s, "
+                f"{per_decision / adapter:.2f}x the raw engine's time per step (target <= 1.5x)"
+            )
+        else:
+            print("  PettingZoo adapter: not installed (pip install 'cardrules[pettingzoo]')")
+        if gin is not None:
+            print(
+                f"  vs gin_rummy: decisions/s {per_decision / gin[1]:.2f}x (target >= 1), "
+                f"clone {clone / gin[2]:.2f}x (target <= 0.5)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
