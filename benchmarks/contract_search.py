@@ -60,6 +60,7 @@ def timed(hands: Sequence[Hand], search: Callable[[Hand], object]) -> tuple[floa
     for hand in hands:
         search_module._span_sets.cache_clear()
         search_module._colour_plans.cache_clear()
+        search_module._search_memo.cache_clear()
         gc.disable()
         start = time.perf_counter()
         result = search(hand)

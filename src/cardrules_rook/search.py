@@ -354,6 +354,20 @@ class _Found:
 _Key = tuple[int, int, tuple[int, ...], int]
 
 
+@functools.lru_cache(maxsize=8192)
+def _search_memo(
+    counts: tuple[int, ...],
+    sets: int,
+    runs: int,
+    whole: bool,
+    rules: MeldRules,
+    first_only: bool,
+    min_rooks: int,
+) -> _Found | None:
+    """`_search`, remembered: listing lay-down steps and searching ahead ask again and again."""
+    return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
+
+
 def _search(
     counts: Sequence[int],
     sets: int,
@@ -561,7 +575,7 @@ def find_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = _counts_of(hand)
-    found = _search(counts, sets, runs, whole_hand, rules, first_only=not best)
+    found = _search_memo(tuple(counts), sets, runs, whole_hand, rules, not best, 0)
     return None if found is None else _build(counts, found, rules)
 
 
@@ -587,4 +601,5 @@ def can_lay_down(
     """
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
-    return _search(_counts_of(hand), sets, runs, whole_hand, rules, True, min_rooks) is not None
+    counts = tuple(_counts_of(hand))
+    return _search_memo(counts, sets, runs, whole_hand, rules, True, min_rooks) is not None
