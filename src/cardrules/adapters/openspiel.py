@@ -18,16 +18,25 @@ can play them. Parameters, all optional:
 * ``variants`` (str): variant names separated by commas (default ``""``).
 * ``options`` (str): other options of the game as a JSON object, for example
   ``'{"bouncing": false}'`` (default ``""``: none).
-* ``deals`` (int): how many deals the chance node picks from (default 65,536).
+* ``rng_seed`` (int): seeds the game's generator of deals; ``-1`` (the default)
+  seeds it from the operating system, so every game object deals differently.
 * ``max_decisions`` (int): the cap on decisions per match (default 100,000).
 
 The model:
 
-* **Chance**: one chance node opens the match and picks the deal: outcome ``k``
-  of ``deals`` equally likely outcomes is the engine's seed, so the match then
-  plays exactly as ``new_game(..., seed=k)``. Every later shuffle (the deal of
-  each round, a draw-pile rebuild) follows from that seed, so there are no
-  other chance nodes.
+* **Chance** is sampled inside the states (``ChanceMode.SAMPLED_STOCHASTIC``):
+  there are no chance nodes and ``max_chance_outcomes()`` is 0. Each match gets
+  a 63-bit engine seed drawn from the game object's generator (a
+  ``random.Random`` seeded with ``rng_seed``), so it plays exactly as
+  ``new_game(..., seed=state.cardrules_state.seed)``; that seed fixes every
+  shuffle (the deal of each round, a draw-pile rebuild). A new initial state
+  draws its seed when it is first used (read or played): matches are dealt in
+  the order they are first used, clones share the seed (and so the future),
+  and the same ``rng_seed`` gives the same sequence of matches however many
+  states are cloned. There is no small set of deals a player could enumerate
+  to recover the hidden cards from what it sees. (Earlier versions had one
+  opening chance node over ``deals`` = 65,536 seeds, which leaked: that
+  parameter is gone.)
 * **Actions** are the game's integer action ids (`cardrules.actions`);
   ``num_distinct_actions()`` is ``action_space.size``. Legal actions come
   sorted; the players other than the one to act have none.
@@ -51,24 +60,26 @@ The model:
   scores (each round is a new deal). No information-state tensor is provided
   (the observation tensor does not encode the move history).
 * **Resampling**: ``state.resample_from_infostate(player, sampler)`` returns a
-  state consistent with ``player``'s information state, its hidden cards
-  sampled by the game's determinizer (`cardrules.determinize`) from a seed
-  drawn with ``sampler()``, so the Python ISMCTS bot can search. A resampled
-  state's ``history()`` is empty: its deal is no chance outcome.
+  state consistent with ``player``'s information state, its hidden cards and
+  its future shuffles sampled by the game's determinizer
+  (`cardrules.determinize`) from a seed drawn with ``sampler()``, so the Python
+  ISMCTS bot can search. Any seed can deal any cards, so every such sample is a
+  state the game can reach. A resampled state's ``history()`` is empty.
 * ``str(state)`` is a one-line summary; states are not serializable.
+  ``state.cardrules_state`` (with its ``seed``) is the whole engine state,
+  hidden cards included: give players observations, never the state.
 
 Examples:
     >>> import pyspiel
     >>> import cardrules.adapters.openspiel
-    >>> game = pyspiel.load_game("python_cardrules_gnoming_a_round", {"rounds": 1})
+    >>> game = pyspiel.load_game("python_cardrules_gnoming_a_round", {"rounds": 1, "rng_seed": 7})
     >>> game.num_distinct_actions(), game.num_players(), game.max_chance_outcomes()
-    (546, 3, 65536)
-    >>> state = game.new_initial_state()
-    >>> state.is_chance_node()
-    True
-    >>> state.apply_action(7)  # the deal of new_game(..., seed=7)
-    >>> state.current_player(), len(state.legal_actions())
-    (0, 36)
+    (546, 3, 0)
+    >>> state = game.new_initial_state()  # dealt: no chance node
+    >>> state.is_chance_node(), state.current_player(), len(state.legal_actions())
+    (False, 0, 36)
+    >>> state.cardrules_state.seed == game.new_initial_state().cardrules_state.seed
+    False
 """
 
 from __future__ import annotations
@@ -86,20 +97,22 @@ from cardrules.engine import Game, GameState, new_game
 from cardrules.registry import default_catalogue
 
 __all__ = [
-    "DEFAULT_DEALS",
     "DEFAULT_MAX_DECISIONS",
+    "FRESH_SEED",
     "GAMES",
+    "SEED_BITS",
     "CardRulesGame",
     "CardRulesObserver",
     "CardRulesState",
 ]
 
-#: Default number of equally likely deals of the opening chance node.
-DEFAULT_DEALS = 1 << 16
 #: Default cap on decisions per match (the same as `cardrules.play_match`).
 DEFAULT_MAX_DECISIONS = 100_000
+#: The ``rng_seed`` (the default) that seeds a game's deals from the operating system.
+FRESH_SEED = -1
+#: Bits of the engine seed drawn for each match.
+SEED_BITS = 63
 
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 #: ``(lowest, highest)`` score one seat can get in one round of a game.
@@ -142,38 +155,73 @@ GAMES: dict[str, tuple[str, str, RoundBounds]] = {
 }
 
 
+class _Deal:
+    """The engine seed of one match, drawn from its game's generator when first needed.
+
+    The states of a match share this object (a `_Match`'s deep copy keeps it),
+    so a clone made before the draw still gets the same seed as its original.
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+
 class _Match:
     """The mutable part of a `CardRulesState`, in one object.
 
-    OpenSpiel clones a Python state by deep-copying its attributes; this
-    object's deep copy is a `GameState.clone` that shares the `cardrules.Game`.
+    OpenSpiel clones a Python state by making a new initial state and
+    deep-copying the original's attributes into it; this object's deep copy is
+    a `GameState.clone` that shares the `cardrules.Game` and the `_Deal`. The
+    engine state is built on first use (`engine`), so the throwaway initial
+    state of a clone costs nothing and draws no seed.
     """
 
-    __slots__ = ("decisions", "game", "moves", "origin", "rewards", "state", "truncated")
+    __slots__ = ("deal", "decisions", "game", "moves", "origin", "rewards", "state", "truncated")
 
     def __init__(
         self,
         game: CardRulesGame,
-        state: GameState | None,
-        origin: str,
-        decisions: int,
-        rewards: tuple[float, ...],
-        truncated: bool,
+        deal: _Deal,
+        state: GameState | None = None,
+        origin: str = "",
+        decisions: int = 0,
+        rewards: tuple[float, ...] | None = None,
+        truncated: bool = False,
         moves: str = "",
     ) -> None:
         self.game = game
+        self.deal = deal
         self.state = state
         self.origin = origin
         self.decisions = decisions
-        self.rewards = rewards
+        self.rewards = game._no_rewards if rewards is None else rewards
         self.truncated = truncated
         #: The round's moves as ``"seat:action "`` items (for information states).
         self.moves = moves
 
+    def engine(self) -> GameState:
+        """The engine's state, dealt on first use with the match's seed (drawn if need be)."""
+        state = self.state
+        if state is None:
+            deal = self.deal
+            if deal.seed is None:
+                deal.seed = self.game.draw_seed()
+            state = self.state = GameState(self.game.cardrules_game, deal.seed)
+        return state
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
         state = None if self.state is None else self.state.clone()
         return _Match(
-            self.game, state, self.origin, self.decisions, self.rewards, self.truncated, self.moves
+            self.game,
+            self.deal,
+            state,
+            self.origin,
+            self.decisions,
+            self.rewards,
+            self.truncated,
+            self.moves,
         )
 
 
@@ -185,13 +233,15 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     Attributes:
         cardrules_name: the game's cardrules name, e.g. ``"gnoming-a-round"``.
         cardrules_game: the configured `cardrules.Game`.
-        deals: the number of outcomes of the opening chance node.
+        rng_seed: the ``rng_seed`` parameter (`FRESH_SEED`: seeded from the system).
         max_decisions: the cap on decisions per match.
 
     Raises:
-        ValueError: a bad parameter (``deals`` or ``max_decisions`` below 1,
-            ``options`` not a JSON object), or any error of `cardrules.new_game`
-            (``OptionsError``, ``UnknownVariantError`` ...).
+        ValueError: a bad parameter (``max_decisions`` below 1, ``rng_seed``
+            below -1, ``options`` not a JSON object, an unknown parameter such
+            as the removed ``deals``), or any error of `cardrules.new_game`
+            (``OptionsError``, ``UnknownVariantError`` ...). ``pyspiel.load_game``
+            itself rejects unknown parameters with a ``pyspiel.SpielError``.
     """
 
     #: The cardrules name of the game (set on the registered subclass).
@@ -200,7 +250,18 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     game_type: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**self.game_type.parameter_specification, **(params or {})}
+        spec_params = self.game_type.parameter_specification
+        unknown = sorted(set(params or {}) - set(spec_params))
+        if "deals" in unknown:
+            raise ValueError(
+                "the deals parameter was removed: chance is now sampled inside the states "
+                "from a 63-bit seed per match (set rng_seed to repeat a run)"
+            )
+        if unknown:
+            raise ValueError(
+                f"unknown parameters {unknown}; the parameters are {sorted(spec_params)}"
+            )
+        params = {**spec_params, **(params or {})}
         name = self.cardrules_name
         players = int(params["players"])
         rounds = int(params["rounds"])
@@ -212,15 +273,17 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         spec = default_catalogue().game(name)
         if rounds != spec.options_type().rounds:
             options["rounds"] = rounds
-        deals = int(params["deals"])
+        rng_seed = int(params["rng_seed"])
         max_decisions = int(params["max_decisions"])
-        if deals < 1 or max_decisions < 1:
-            raise ValueError(f"deals and max_decisions must be >= 1, got {deals}, {max_decisions}")
+        if max_decisions < 1:
+            raise ValueError(f"max_decisions must be >= 1, got {max_decisions}")
+        if rng_seed < FRESH_SEED:
+            raise ValueError(f"rng_seed must be -1 (fresh) or a seed >= 0, got {rng_seed}")
         game = new_game(name, players=players, seed=0, variants=variants, options=options).game
         lowest, highest = GAMES[name][2](game)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space.size,
-            max_chance_outcomes=deals,
+            max_chance_outcomes=0,
             num_players=players,
             min_utility=float(-highest * game.rounds),
             max_utility=float(-lowest * game.rounds),
@@ -229,14 +292,32 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         )
         super().__init__(self.game_type, info, params)
         self.cardrules_game = game
-        self.deals = deals
+        self.rng_seed = rng_seed
         self.max_decisions = max_decisions
         self._no_rewards = (0.0,) * players
-        self._outcomes: list[tuple[int, float]] | None = None
+        self._observation_size = int(game.tensor_layout.size)
+        # random.Random() seeds itself from the operating system.
+        self._rng = random.Random() if rng_seed == FRESH_SEED else random.Random(rng_seed)
 
     def new_initial_state(self) -> CardRulesState:
-        """The state before the deal: a chance node."""
+        """A new match, dealt (and its seed drawn) when first used; never a chance node."""
         return CardRulesState(self)
+
+    def draw_seed(self) -> int:
+        """The engine seed of the next match dealt: ``SEED_BITS`` random bits."""
+        return self._rng.getrandbits(SEED_BITS)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """0: chance is sampled inside the states."""
+        return 0
+
+    def observation_tensor_shape(self) -> list[int]:
+        """``[size]`` of the observation tensor (without dealing a match, as pyspiel would)."""
+        return [self._observation_size]
+
+    def observation_tensor_size(self) -> int:
+        """The size of the observation tensor."""
+        return self._observation_size
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -253,39 +334,29 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             iig_obs_type, params = pyspiel.IIGObservationType(perfect_recall=False), iig_obs_type
         return CardRulesObserver(self, iig_obs_type, params)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(k, 1 / deals), ...]`` for ``k`` in ``0 .. deals-1`` (built once)."""
-        if self._outcomes is None:
-            p = 1.0 / self.deals
-            self._outcomes = [(k, p) for k in range(self.deals)]
-        return self._outcomes
-
 
 class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """A match of a cardrules game for OpenSpiel (see the module).
 
     Players are the seats ``0 .. players-1``. ``cardrules_state`` is the
-    engine's `GameState` (``None`` before the deal): read it, do not change it.
+    engine's `GameState`: read it, do not change it.
     """
 
-    def __init__(self, game: CardRulesGame) -> None:
+    def __init__(self, game: CardRulesGame, match: _Match | None = None) -> None:
         super().__init__(game)
-        self._match = _Match(game, None, "", 0, game._no_rewards, False)
+        self._match = _Match(game, _Deal()) if match is None else match
 
     @property
-    def cardrules_state(self) -> GameState | None:
-        """The engine's state of this match (``None`` at the opening chance node)."""
-        return self._match.state
+    def cardrules_state(self) -> GameState:
+        """The engine's state of this match (all of it: hidden cards and seed too)."""
+        return self._match.engine()
 
     # -- the OpenSpiel protocol ----------------------------------------------------
 
     def current_player(self) -> int:
-        """The seat to act; ``PlayerId.CHANCE`` before the deal, ``TERMINAL`` at the end."""
+        """The seat to act; ``PlayerId.TERMINAL`` at the end."""
         match = self._match
-        state = match.state
-        if state is None:
-            return _CHANCE
-        seat = state.current_player
+        seat = match.engine().current_player
         if seat is None or match.truncated:
             return _TERMINAL
         return seat
@@ -293,35 +364,27 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def is_terminal(self) -> bool:
         """True once the match is over, or capped by ``max_decisions``."""
         match = self._match
-        return match.state is not None and (match.truncated or match.state.is_over)
+        return match.truncated or match.engine().is_over
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids of the player to act, sorted."""
-        state = self._match.state
-        assert state is not None
-        return state.legal_actions()
+        return self._match.engine().legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The ``deals`` equally likely deals (only at the opening chance node)."""
-        return self._match.game.chance_outcomes()
+        """``[]``: no state is a chance node (chance is sampled inside the states)."""
+        return []
 
     def _apply_action(self, action: int) -> None:
-        """Deal with seed ``action`` at the chance node, else play action id ``action``.
+        """Play action id ``action``.
 
         Raises:
             InvalidMoveError: not an action id of the game (`cardrules.GameState.apply_action`).
             IllegalMoveError: the action is not legal now.
-            ValueError: a chance outcome outside ``0 .. deals-1``.
+            ValueError: the match was capped by ``max_decisions``.
         """
         match = self._match
-        state = match.state
+        state = match.engine()
         game = match.game
-        if state is None:
-            if not 0 <= action < game.deals:
-                raise ValueError(f"a deal is 0 to {game.deals - 1}, got {action}")
-            match.state = GameState(game.cardrules_game, int(action))
-            match.origin = f"deal {action}"
-            return
         if match.truncated:
             raise ValueError("the match is over: it was capped by max_decisions")
         scored = len(state.round_scores)
@@ -341,9 +404,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             match.truncated = True
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """``"deal k"`` for a chance outcome, else the move's notation."""
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+        """The move's notation."""
         return str(self._match.game.cardrules_game.action_space.move_of(action))
 
     def rewards(self) -> list[float]:
@@ -352,13 +413,14 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def returns(self) -> list[float]:
         """Each player's return so far: minus its total score over the finished rounds."""
-        state = self._match.state
-        if state is None:
-            return list(self._match.game._no_rewards)
-        return [-float(total) for total in state.scores]
+        return [-float(total) for total in self._match.engine().scores]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardRulesState:
         """A state with ``player_id``'s information state, the cards it cannot see sampled.
+
+        The cards ``player_id`` cannot see and the future shuffles come from the
+        game's determinizer, which deals them at random and draws a new 63-bit
+        engine seed: a state the game's own chance could have produced.
 
         Args:
             player_id: the seat whose knowledge is kept.
@@ -367,31 +429,32 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
                 call seeds the sample, so a seeded sampler gives repeatable samples.
         """
         match = self._match
-        if match.state is None:
-            return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        sampled = match.state.determinize(player_id, rng)
-        result = CardRulesState(match.game)
-        result._match = _Match(
+        sampled = match.engine().determinize(player_id, rng)
+        return CardRulesState(
             match.game,
-            sampled,
-            f"sampled for seat {player_id}",
-            match.decisions,
-            match.rewards,
-            match.truncated,
-            match.moves,
+            _Match(
+                match.game,
+                _Deal(sampled.seed),
+                sampled,
+                f"sampled for seat {player_id}",
+                match.decisions,
+                match.rewards,
+                match.truncated,
+                match.moves,
+            ),
         )
-        return result
 
     def __str__(self) -> str:
-        """A one-line summary: deal, round, decisions, scores, who acts, the last move."""
+        """A one-line summary: round, decisions, scores, who acts, the last move.
+
+        It names neither the seed nor hidden cards; a resampled state says so.
+        """
         match = self._match
-        state = match.state
-        game = self._match.game.cardrules_game
-        if state is None:
-            return f"{game.name}: before the deal"
+        state = match.engine()
+        game = match.game.cardrules_game
         parts = [
-            f"{game.name}, {match.origin}",
+            f"{game.name}, {match.origin}" if match.origin else game.name,
             f"round {min(state.round + 1, game.rounds)}/{game.rounds}",
             f"{match.decisions} decisions",
             "scores " + " ".join(str(s) for s in state.scores),
@@ -438,22 +501,16 @@ class CardRulesObserver:
                 self.dict[plane.name] = self.tensor[plane.start : plane.stop].reshape(plane.shape)
 
     def set_from(self, state: CardRulesState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into `tensor` (zeros before the deal)."""
+        """Write ``player``'s observation of ``state`` into `tensor`."""
         tensor = self.tensor
         if tensor is None:
             return
-        engine = state._match.state
-        if engine is None:
-            tensor.fill(0.0)
-        else:
-            tensor[:] = self._game.observation_tensor(engine.observation(player))
+        engine = state._match.engine()
+        tensor[:] = self._game.observation_tensor(engine.observation(player))
 
     def string_from(self, state: CardRulesState, player: int) -> str:
         """``player``'s observation as text: with the round's moves for the information state."""
-        engine = state._match.state
-        if engine is None:
-            return f"seat {player}: before the deal"
-        observation = engine.observation(player)
+        observation = state._match.engine().observation(player)
         if "history" in attrs.fields_dict(type(observation)):
             observation = attrs.evolve(observation, history=())
         if self._perfect_recall:
@@ -470,7 +527,7 @@ def _register(name: str) -> None:
         short_name=short_name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.REWARDS,
@@ -485,7 +542,7 @@ def _register(name: str) -> None:
             "rounds": spec.options_type().rounds,
             "variants": "",
             "options": "",
-            "deals": DEFAULT_DEALS,
+            "rng_seed": FRESH_SEED,
             "max_decisions": DEFAULT_MAX_DECISIONS,
         },
     )
