@@ -167,7 +167,7 @@ def parse_move(text: str) -> GnomingMove:
     if not words:
         raise InvalidMoveError("empty move text")
     verb, args = words[0], words[1:]
-    if verb == "reveal" and args:
+    if verb == "reveal":  # "reveal" alone turns up nothing (initial_reveals=0)
         return Reveal(tuple(_int(w, text) for w in args))
     if verb == "draw" and args == ["stock"]:
         return Draw(STOCK)
