@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardrules import GameState, Move, new_game
@@ -27,6 +27,8 @@ from cardrules_rook.moves import LayOff as RookLayOff
 from cardrules_rook.moves import Pass as RookPass
 from cardrules_rook.moves import Swap as RookSwap
 from cardrules_rook.moves import Take as RookTake
+from cardrules_rook.state import RookRound
+from tests.rook import builders as rb
 
 ROOK_GAME = "toonerville-rook"
 GNOMING_GAME = "gnoming-a-round"
@@ -113,13 +115,40 @@ def twin_with(state: GameState, round_state: Any) -> GameState:
     return twin
 
 
+def rook_full_deck_round(
+    state: GameState,
+    hands: Sequence[str],
+    *,
+    rest_to: int,
+    discards: str,
+    table: Sequence[str] = (),
+    **options: Any,
+) -> RookRound:
+    """`tests.rook.builders.put_round` with every card of the deck in play, the draw pile empty.
+
+    The deck's cards not written in ``hands``, ``discards`` or ``table`` go to
+    seat ``rest_to``'s hand, so that what the seats cannot see is exactly the
+    other hands (and a draw pile rebuilt later). ``options`` go to ``put_round``.
+    """
+    deck = Counter(state.game.deck.as_dict())
+    placed = Counter(rb.cards(" ".join([*hands, discards])))
+    placed += Counter(card for meld in table for card in rb.meld(meld).cards())
+    assert not placed - deck, "more copies than the deck holds"
+    full = list(hands)
+    full[rest_to] = " ".join([full[rest_to], *map(str, (deck - placed).elements())])
+    return rb.put_round(state, full, stock="", discards=discards, table=table, **options)
+
+
 class RookWatcher:
     """What every seat of a Rook match knows of hidden cards, worked out from the moves.
 
     Apply moves through `apply`. Independently of the round's own bookkeeping
     it tracks the cards known to be in each hand (taken R9, bought R10,
     swapped back R14, less those seen leaving), the cards of the last
-    draw-pile rebuild (R16) and each seat's own draws from it.
+    draw-pile rebuild (R16), each seat's draws from it (``drawn``: all know
+    how many) and the cards each seat played after drawing from it that may
+    be cards it drew (``plays``: of a rebuilt kind, not one of its known
+    cards; with how many it had drawn by then).
     """
 
     def __init__(self, state: GameState) -> None:
@@ -131,6 +160,7 @@ class RookWatcher:
         self.known: list[Counter[RookCard]] = [Counter() for _ in range(players)]
         self.rebuilt: Counter[RookCard] = Counter()
         self.drawn: list[Counter[RookCard]] = [Counter() for _ in range(players)]
+        self.plays: list[list[tuple[int, RookCard]]] = [[] for _ in range(players)]
 
     def apply(self, move: Move) -> None:
         """Play ``move`` and update what is known."""
@@ -142,6 +172,15 @@ class RookWatcher:
         stock_before = len(rs.stock)
         hands = [Counter(rs.hand(s)) for s in range(state.players)]
         rebuilds, round_before = rs.rebuilds, state.round
+        played = self._played(move)
+        drawn_by_then = self.drawn[seat].total()
+        if rs.rebuilds and drawn_by_then and played:
+            left = Counter(self.known[seat])
+            for card in played:
+                if left[card]:
+                    left[card] -= 1  # taken to be the known card (R2)
+                elif self.rebuilt[card]:
+                    self.plays[seat].append((drawn_by_then, card))
         state.apply(move)
         if state.round != round_before or state.is_over:
             self._reset()
@@ -164,6 +203,7 @@ class RookWatcher:
             if isinstance(move, RookBuy):
                 self.rebuilt -= Counter([discards[-1]])
             self.drawn = [Counter() for _ in range(state.players)]
+            self.plays = [[] for _ in range(state.players)]
         if rs.rebuilds and not isinstance(move, RookSwap):
             for s in range(state.players):
                 gained = Counter(rs.hand(s)) - hands[s]
@@ -172,6 +212,20 @@ class RookWatcher:
                 if rs.rebuilds != rebuilds and s == seat and stock_before:
                     continue  # a penalty card drawn before the rebuild, from the old pile
                 self.drawn[s] += gained
+
+    @staticmethod
+    def _played(move: Move) -> list[RookCard]:
+        """The cards ``move`` plays from a hand in the open, in order."""
+        if isinstance(move, RookDiscard | RookLayOff | RookSwap):
+            return [move.card]
+        if isinstance(move, MeldDown | LayDown):
+            melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
+            return [card for meld in melds for card in meld.cards()]
+        return []
+
+    def draw_counts(self) -> tuple[int, ...]:
+        """Per seat, how many cards it drew from the rebuilt draw pile since the rebuild."""
+        return tuple(drawn.total() for drawn in self.drawn)
 
     def known_cards(self) -> tuple[tuple[RookCard, ...], ...]:
         """Per seat, the cards known to be in its hand, in code order."""

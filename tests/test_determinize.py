@@ -11,7 +11,11 @@ into the places it cannot see. Checked here over positions of random play
   place it may be in, and no other (expected pools are worked out here, from
   the real state and the moves, not by the code under test);
 * play goes on alike: a move that shows the seat nothing keeps the sample's
-  and the real match's observations equal.
+  and the real match's observations equal;
+* after a Rook rebuild (R16) every sample is a possible state: the cards other
+  seats drew from the rebuilt pile are in their hands, or among the cards they
+  played after drawing (checked on exact positions, and on random play with a
+  witness check worked out here from the moves).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -29,8 +34,11 @@ from cardrules.determinize import determinize
 from cardrules_gnoming.cards import HAZARD
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound
+from cardrules_rook.cards import card_of_code
+from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.state import RookPhase, RookRound
 from tests.observer_support import (
+    GNOMING_GAME,
     ROOK_GAME,
     SETUP_IDS,
     SETUPS,
@@ -39,8 +47,11 @@ from tests.observer_support import (
     Setup,
     pick,
     positions,
+    rook_full_deck_round,
+    twin_with,
     watched,
 )
+from tests.rook import builders as rb
 
 
 def deck_of(state: GameState) -> Counter[Any]:
@@ -288,6 +299,250 @@ def test_hazards_known_to_be_in_the_draw_pile_stay_there() -> None:
             )
         )
     assert face_down_hazards == set(range(unseen_hazards - observation.draw_pile_hazards + 1))
+
+
+@pytest.mark.rule("G5")
+def test_two_hazards_turned_up_in_a_row_both_stay_in_the_draw_pile() -> None:
+    """Seed 359, 3 players: the first two cards turned up for a discard pile are Hazards.
+
+    With ``start_pile_hazard="shuffle-back"`` the first went back under at least
+    one card, so the second is another Hazard: both are known to be in the draw
+    pile, and every sample keeps both there.
+    """
+    plain = new_game(GNOMING_GAME, players=3, seed=359, options={"rounds": 1})
+    assert plain.round_state.out_of_play == [HAZARD, HAZARD]  # same shuffle, Hazards removed
+    options = {"rounds": 1, "start_pile_hazard": "shuffle-back"}
+    state = new_game(GNOMING_GAME, players=3, seed=359, options=options)
+    real = state.round_state
+    assert [list(pile) for pile in real.discards] == [list(p) for p in plain.round_state.discards]
+    assert list(real.stock).count(HAZARD) == 3
+    for seat in range(3):
+        observation = state.observation(seat)
+        assert observation.draw_pile_hazards == 2
+        rng = random.Random(seat)
+        for _ in range(200):
+            fake = determinize(state.game, observation, rng).round_state
+            assert list(fake.stock).count(HAZARD) >= 2
+
+
+# ---------------------------------------------------------------- after a Rook rebuild
+
+Y3, G9 = rb.card("Y3"), rb.card("G9")
+
+
+def rook_samples(state: GameState, seat: int, count: int, seed: int) -> Iterator[RookRound]:
+    """``count`` determinized rounds and ``count`` reshuffled ones (shuffle_hidden) for ``seat``.
+
+    Each observes the same for ``seat`` and holds exactly the deck.
+    """
+    observation = state.observation(seat)
+    rng = random.Random(seed)
+    for _ in range(count):
+        fake = determinize(state.game, observation, rng)
+        assert fake.observation(seat) == observation
+        twin = state.game.shuffle_hidden(state.round_state, seat, rng)
+        assert twin_with(state, twin).observation(seat) == observation
+        for sample in (fake.round_state, twin):
+            assert isinstance(sample, RookRound)
+            assert Counter(sample.all_cards()) == deck_of(state)
+            yield sample
+
+
+def rebuilt_from_y3_g9(hands: list[str]) -> GameState:
+    """3 players, seat 1 to draw from an empty draw pile; the discard pile is Y3 G9 B1.
+
+    The draw is rebuilt from Y3 G9 (R16). Seat 0 holds ``hands[0]`` and the
+    cards of the deck no one else holds.
+    """
+    state = rb.new(3)
+    rook_full_deck_round(state, hands, rest_to=0, discards="Y3 G9 B1", turn=1)
+    rb.play(state, "draw")
+    rb.pass_all(state)
+    return state
+
+
+def drawn_by_seat_1(state: GameState) -> tuple[Any, Any]:
+    """``(card, other)``: which of Y3/G9 seat 1 drew, and the one left in the draw pile."""
+    hand = rb.rs(state).hands[1]
+    return (Y3, G9) if hand[Y3.code] else (G9, Y3)
+
+
+@pytest.mark.rule("R16")
+def test_a_card_drawn_from_a_rebuilt_pile_stays_with_the_seat_that_drew_it() -> None:
+    """Seat 1 drew Y3 or G9 from the rebuilt pile; seat 0 holds every other copy of both.
+
+    Seat 2 cannot hold either: no sample (nor reshuffle) deals it one. Seat 1
+    holds one of them, the draw pile the other, and seat 0 cannot tell which.
+    """
+    state = rebuilt_from_y3_g9(["Y3 Y3 G9 G9", "R1 R2 B5 B6 G12", "R10 R11 Y7 Y8 G13"])
+    assert state.observation(0).rebuilt_draw_counts == (0, 1, 0)
+    held: set[Any] = set()
+    for fake in rook_samples(state, 0, 150, seed=1):
+        assert fake.hands[2][Y3.code] == fake.hands[2][G9.code] == 0
+        mine = Counter(fake.hand(1)) & Counter([Y3, G9])
+        assert mine.total() == 1
+        assert Counter(fake.stock) == Counter([Y3, G9]) - mine
+        assert Counter(cards_of(fake.rebuilt_draws[1])) == mine
+        held |= set(mine)
+    assert held == {Y3, G9}
+
+
+@pytest.mark.rule("R16")
+def test_a_drawn_card_played_since_is_not_dealt_to_its_drawer() -> None:
+    """Seat 1 discards the card it drew (no other copy is unseen); seat 2 draws the other.
+
+    Seat 1's draw is the discarded card, so seat 2's is the other one: every
+    sample gives it to seat 2 and neither to seat 1.
+    """
+    state = rebuilt_from_y3_g9(["Y3 Y3 G9 G9", "R1 R2 B5 B6 G12", "R10 R11 Y7 Y8 G13"])
+    drawn, other = drawn_by_seat_1(state)
+    rb.play(state, f"discard {drawn}", "draw")
+    rb.pass_all(state)
+    observation = state.observation(0)
+    assert observation.rebuilt_draw_counts == (0, 1, 1)
+    assert observation.rebuilt_draw_plays == ((), ((1, drawn),), ())
+    assert observation.draw_pile_size == 0
+    for fake in rook_samples(state, 0, 100, seed=2):
+        assert fake.hands[1][Y3.code] == fake.hands[1][G9.code] == 0
+        assert (fake.hands[2][other.code], fake.hands[2][drawn.code]) == (1, 0)
+
+
+@pytest.mark.rule("R16")
+def test_a_discard_after_a_rebuilt_draw_may_or_may_not_be_the_card_drawn() -> None:
+    """As before, but seat 2 holds the other copies of Y3 and G9, unseen by seat 0.
+
+    Seat 1 drew one of the two and discarded one of that kind: the card it
+    drew, or one it held. So the draw pile may hold either; when it holds the
+    discarded kind, seat 1 drew the other and still holds it.
+    """
+    state = rebuilt_from_y3_g9(["", "R1 R2 B5 B6 G12", "Y3 Y3 G9 G9 R10 R11 Y7"])
+    drawn, other = drawn_by_seat_1(state)
+    rb.play(state, f"discard {drawn}")
+    seen: set[tuple[Any, bool]] = set()
+    for fake in rook_samples(state, 0, 300, seed=3):
+        (top,) = fake.stock
+        if top == drawn:
+            assert fake.hands[1][other.code] >= 1
+        seen.add((top, fake.hands[1][drawn.code] > 0))
+    # (other, False): seat 1 discarded the card it drew, and holds no other of its kind.
+    assert seen == {(drawn, False), (drawn, True), (other, False), (other, True)}
+
+
+@pytest.mark.rule("R10", "R16")
+def test_a_seat_with_fewer_unknown_cards_than_rebuilt_draws_played_some() -> None:
+    """4 players. Seat 1 buys B1 (its penalty card comes from the pile rebuilt from Y3 Y3),
+    seat 0 draws the other Y3; seat 1 takes B14, lays off Y3 and R5, discards B14.
+
+    Seat 1 now holds only B1, known to all: it drew one card from the rebuilt
+    pile and holds no unknown card, so it played that card (the Y3), and seat
+    0 holds the other rebuilt Y3 in every sample. The Y3 seat 0 held before may
+    be anywhere hidden from seat 3.
+    """
+    state = rb.new(4)
+    rook_full_deck_round(
+        state,
+        ["Y3 B14 R9 R10 G11", "R5", "G5 G6 B7 B8 Y12", ""],
+        rest_to=3,
+        discards="Y3 Y3 G7 B1",
+        table=["R3 G3 B3", "R1 R2 R3 R4"],
+        owners=[1, 1],
+        down=(1,),
+        turn=0,
+    )
+    rb.play(state, "draw", "buy", "discard B14", "take")
+    rb.play(state, "lay off Y3 on 0", "lay off R5 on 1", "discard B14")
+    observation = state.observation(3)
+    assert observation.rebuilt_draw_counts == (1, 1, 0, 0)
+    assert observation.rebuilt_draw_plays == ((), ((1, Y3),), (), ())
+    assert observation.known_cards[1] == (rb.card("B1"),)
+    seat_2_y3 = set()
+    for fake in rook_samples(state, 3, 100, seed=4):
+        assert fake.hand(1) == (rb.card("B1"),)
+        assert fake.hands[0][Y3.code] >= 1
+        assert not fake.stock
+        seat_2_y3.add(fake.hands[2][Y3.code])
+    assert seat_2_y3 == {0, 1}
+
+
+@pytest.mark.rule("R16")
+def test_the_plays_that_must_be_drawn_cards_are_found_whatever_the_order() -> None:
+    """Seat A drew 1 card and played Y3 and G9, seat B drew 1 and played Y3; neither kind is
+    unseen any more. Only A's G9 and B's Y3 explain both draws (a first-fit choice in the
+    wrong order gets stuck); every deal finds them."""
+    unseen = [0] * 57
+    for code in range(6):
+        unseen[code] = 1
+    rebuilt = [0] * 57
+    rebuilt[Y3.code] = rebuilt[G9.code] = 1
+    for seed in range(40):
+        stock, hands, draws = deal_hidden(
+            unseen,
+            0,
+            [3, 3],
+            random.Random(seed),
+            rebuilt,
+            [1, 1],
+            [[(1, Y3.code), (1, G9.code)], [(1, Y3.code)]],
+        )
+        assert stock == []
+        assert [cards_of(d) for d in draws] == [[G9], [Y3]]
+        assert [sum(hand) for hand in hands] == [3, 3]
+        assert Counter(c for hand in hands for c in cards_of(hand)) == Counter(cards_of(unseen))
+
+
+def cards_of(counts: Any) -> list[Any]:
+    """57 counts by code as Rook cards, in code order."""
+    return [card_of_code(code) for code, n in enumerate(counts) for _ in range(n)]
+
+
+def assert_rook_draws_possible(rs: RookRound, seat: int, watcher: RookWatcher) -> None:
+    """The round's draws from the rebuilt pile are a history that fits what ``seat`` saw.
+
+    With ``D`` each seat's draws in the round (`RookRound.rebuilt_draws`): the
+    draw pile and the ``D`` are exactly the rebuilt cards; ``seat``'s are its
+    real draws and each seat drew as many as it did; and every card of another
+    seat's ``D`` is in the part of its hand not known to all, or is one of its
+    plays after rebuilt draws (`RookWatcher.plays`), each matched to an earlier
+    draw (a play after ``k`` draws stands for one of the first ``k``).
+    """
+    draws = [Counter(cards_of(row)) for row in rs.rebuilt_draws]
+    assert sum(draws, Counter(rs.stock)) == watcher.rebuilt
+    assert draws[seat] == watcher.drawn[seat]
+    assert [d.total() for d in draws] == list(watcher.draw_counts())
+    for s in range(rs.players):
+        if s == seat:
+            continue
+        played = draws[s] - (Counter(rs.hand(s)) - watcher.known[s])
+        times: list[int] = []
+        for card, n in played.items():
+            latest = sorted((k for k, c in watcher.plays[s] if c == card), reverse=True)
+            assert len(latest) >= n, f"seat {s} holds none of its drawn {card}, nor played it"
+            times += latest[:n]
+        assert all(k >= i for i, k in enumerate(sorted(times), 1)), f"seat {s}: {times}"
+
+
+@pytest.mark.rule("R16")
+@pytest.mark.parametrize("setup", SETUPS[:3], ids=SETUP_IDS[:3])
+def test_after_a_rook_rebuild_every_sample_is_a_possible_state(setup: Setup) -> None:
+    """Random play: after a rebuild, samples and reshuffles all pass the witness check, and
+    so does the real round. Positions include rebuilt cards that another seat must have
+    played since it drew them (they are no longer unseen)."""
+    checked = must_have_played = 0
+    for step, watcher in enumerate(watched(setup, 2, moves=2500)):
+        assert isinstance(watcher, RookWatcher)
+        rs = watcher.state.round_state
+        if not rs.rebuilds or rs.phase is RookPhase.OVER or step % 7:
+            continue
+        seat = step % rs.players
+        assert_rook_draws_possible(rs, seat, watcher)
+        limit = watcher.draw_pile_limit(seat)
+        assert limit is not None
+        must_have_played += bool(limit - watcher.hidden_pool(seat))
+        for sample in rook_samples(watcher.state, seat, 3, seed=step):
+            assert_rook_draws_possible(sample, seat, watcher)
+        checked += 1
+    assert checked > 10
+    assert must_have_played > 0
 
 
 # ---------------------------------------------------------------- playing on

@@ -321,26 +321,31 @@ def test_rook_observations_follow_the_public_history(setup: Setup) -> None:
     Expected values come from `tests.observer_support.RookWatcher`, which
     works them out from the moves alone.
     """
-    known = rebuilt = drawn = 0
+    known = rebuilt = drawn = played = 0
     for step, watcher in enumerate(watched(setup, 0, moves=2000)):
         assert isinstance(watcher, RookWatcher)
         state = watcher.state
         for seat in range(state.players) if step % 4 == 0 else [step % state.players]:
             observation = state.observation(seat)
             assert observation.known_cards == watcher.known_cards()
+            assert observation.rebuilt_draw_counts == watcher.draw_counts()
+            assert observation.rebuilt_draw_plays == tuple(map(tuple, watcher.plays))
             limit = watcher.draw_pile_limit(seat)
             if limit is None:
                 assert observation.rebuilt_draw_pile == observation.drawn_from_rebuilt == ()
+                assert observation.rebuilt_draw_counts == (0,) * state.players
             else:
                 assert Counter(observation.rebuilt_draw_pile) == watcher.rebuilt
                 assert Counter(observation.drawn_from_rebuilt) == watcher.drawn[seat]
                 assert Counter(state.round_state.stock) <= limit
                 drawn += bool(observation.drawn_from_rebuilt)
+                played += any(observation.rebuilt_draw_plays)
             known += any(observation.known_cards)
             rebuilt += limit is not None
     assert known
     assert rebuilt
     assert drawn
+    assert played
 
 
 @pytest.mark.rule("G8")
@@ -472,7 +477,36 @@ def test_a_rebuilt_rook_draw_pile_is_known_as_a_multiset() -> None:
         assert observation.drawn_from_rebuilt == (
             tuple(rb.cards(" ".join(drawn.elements()))) if seat == 0 else ()
         )
+        assert observation.rebuilt_draw_counts == (1, 0, 0)
     assert state.observation(0).discard_pile == (rb.card("B12"),)
+
+
+@pytest.mark.rule("R10", "R16")
+def test_draws_from_a_rebuilt_pile_and_the_plays_after_them_are_public() -> None:
+    """After a rebuild all see how many cards each seat drew from it, and which cards a seat
+    that drew played since that may be cards it drew: of a rebuilt kind, not a known card.
+
+    Seat 1 buys B12 during seat 0's draw: its penalty card and seat 0's draw come from
+    the pile rebuilt from G5 Y9 B12. Seat 0 discards Y9 (maybe its draw); seat 1 takes
+    it and discards B12 (the bought card, known to all: not listed).
+    """
+    state = rb.new(3)
+    rb.put_round(
+        state, ["R1 R2 Y9", "B1 B2", "Y1 Y2"], stock="", discards="G5 Y9 B12 R7 B12", turn=0
+    )
+    rb.play(state, "draw", "buy")
+    for seat in range(3):
+        observation = state.observation(seat)
+        assert observation.rebuilt_draw_pile == tuple(rb.cards("Y9 G5 B12"))
+        assert observation.rebuilt_draw_counts == (1, 1, 0)
+        assert observation.known_cards == ((), (rb.card("B12"),), ())
+        assert len(observation.drawn_from_rebuilt) == (seat != 2)
+    rb.play(state, "discard Y9", "take", "discard B12")
+    for seat in range(3):
+        observation = state.observation(seat)
+        assert observation.rebuilt_draw_counts == (1, 1, 0)
+        assert observation.rebuilt_draw_plays == (((1, rb.card("Y9")),), (), ())
+        assert observation.known_cards == ((), (rb.card("Y9"),), ())
 
 
 # ---------------------------------------------------------------- public history (Gnoming)

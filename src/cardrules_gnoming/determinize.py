@@ -67,8 +67,13 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         (`unseen_cards`) are dealt at random to the face-down positions, the
         draw pile and a held card hidden from the observer, keeping
         ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
-        draw pile's order is uniform (a shuffled-back Hazard's place below the
-        top at the deal, G5, is not kept).
+        draw pile's order is uniform. That holds for a Hazard shuffled back
+        while starting a discard pile (G5) too: it goes under at least one
+        card, but the next card is turned up before the deal ends, and once
+        that card is off, the Hazard's place in the pile is uniform.
+        (``draw_pile_hazards`` is a lower bound: when a Hazard turned up could
+        be one shuffled back before, more Hazards than that may be in the
+        pile, and samples do not weigh that chance exactly.)
 
     Raises:
         ValueError: the observation contradicts itself or the game's deck

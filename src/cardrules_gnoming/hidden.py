@@ -9,8 +9,10 @@ from the draw pile. Public facts narrow where hidden cards may be:
   cards of the draw pile with a card held from it are known as a multiset
   (`draw_pile_cards`);
 * a Hazard turned up to start a discard pile and shuffled back (G5, option
-  ``start_pile_hazard="shuffle-back"``) is known to be in the draw pile until
-  a Hazard is seen coming out of it (`draw_pile_hazards`).
+  ``start_pile_hazard="shuffle-back"``) is known to be in the draw pile
+  (`draw_pile_hazards`, a lower bound: a Hazard seen coming out of the draw
+  pile may be that one, unless it is turned up right after the shuffle-back,
+  which always leaves a card above it).
 
 `deal_unseen` deals hidden cards under those constraints; both
 `shuffle_hidden` and `cardrules_gnoming.determinize` use it.

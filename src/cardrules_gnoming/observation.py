@@ -68,7 +68,9 @@ class GnomingObservation:
         draw_pile_hazards: Hazards known to be in the draw pile (or in a held
             card hidden from this seat): turned up while starting a discard
             pile and shuffled back (G5, ``start_pile_hazard="shuffle-back"``),
-            less those seen coming out of it since. 0 with the default options.
+            less those that may have come out of it since (a lower bound; a
+            Hazard turned up right after a shuffle-back is another one). 0 with
+            the default options.
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order

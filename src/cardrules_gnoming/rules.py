@@ -59,19 +59,28 @@ def deal_round(
     layouts = [Layout([stock.draw() for _ in range(9)]) for _ in range(players)]
     out_of_play: list[Card] = []
     discards: tuple[Pile[Card], Pile[Card]] = (Pile(), Pile())
-    stock_hazards = 0  # bookkeeping: Hazards all know are in the draw pile (observations)
+    # Bookkeeping for observations: Hazards all know are in the draw pile. A Hazard
+    # turned up may be one of those (the count falls by one), but not one shuffled back
+    # just before: that one went under at least one card, so it is still in the pile
+    # (the count stays at least 1). Once the card above it is drawn, its place in the
+    # pile is uniform again, and the deal always ends with such a draw.
+    stock_hazards = 0
+    just_shuffled_back = False
     for pile in discards:
         while stock:
             card = stock.draw()
             if not card.is_hazard:
                 pile.put(card)
+                just_shuffled_back = False
                 break
-            stock_hazards = max(0, stock_hazards - 1)
+            stock_hazards = max(1 if just_shuffled_back else 0, stock_hazards - 1)
+            just_shuffled_back = False
             if options.start_pile_hazard == "remove" or not stock:
                 out_of_play.append(card)
             else:
                 stock.insert(1 + chance.rng().randrange(len(stock)), card)
                 stock_hazards += 1
+                just_shuffled_back = True
     state = GnomingRound(
         options,
         players,

@@ -102,8 +102,9 @@ class GnomingRound:
         stock_hazards: Hazards everyone knows to be in the draw pile or held
             by the player who drew them from it: those a discard pile's start
             turned up and shuffled back (G5, ``start_pile_hazard="shuffle-back"``),
-            less one for each Hazard since seen coming out of the draw pile
-            (never below 0). Always 0 with the default options.
+            less one for each Hazard since seen coming out of the draw pile,
+            except one turned up right after a shuffle-back, which must be
+            another (never below 0). Always 0 with the default options.
     """
 
     __slots__ = (

@@ -4,7 +4,11 @@ The observer's hand, the table, the discard pile and every card known to be in
 another hand (`RookObservation.known_cards`) stay where they are; the unseen
 cards (the game's deck less all those) are dealt at random into the rest of the
 other hands and the draw pile, each keeping its size. After a rebuild (R16)
-the draw pile gets only cards it may hold (`cardrules_rook.hidden.draw_pile_limit`).
+the rebuilt cards the observer did not draw go to the draw pile and to the
+seats that drew from it, as many to each as it drew, unless it played them in
+the open since (`cardrules_rook.hidden.deal_hidden`; the module docstring of
+`cardrules_rook.hidden` shows why the states dealt are exactly the possible
+ones, as to where those cards may be).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
-from cardrules_rook.hidden import deal_unseen, draw_pile_limit
+from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.options import RookOptions
 from cardrules_rook.state import RookRound
@@ -88,10 +92,13 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         same round scores, legal moves and history) equals ``observation``.
         The observer's hand, the table, the discard pile and the known cards
         of every hand are as observed; the unseen cards (`unseen_cards`) are
-        dealt uniformly at random to the other hands (each getting its size
-        less its known cards) and the draw pile, which after a rebuild gets
-        only cards of `rebuilt_draw_pile` less `drawn_from_rebuilt`. Other
-        seats' draws from a rebuilt draw pile are unknown and left empty.
+        dealt at random to the other hands (each getting its size less its
+        known cards) and the draw pile: uniformly before any rebuild. After a
+        rebuild the cards of `rebuilt_draw_pile` less `drawn_from_rebuilt` are
+        the draw pile and the other seats' draws (`rebuilt_draw_counts`), each
+        in its drawer's hand or among its `rebuilt_draw_plays`; the sample's
+        draws of each other seat (`RookRound.rebuilt_draws`) are the ones
+        dealt, so it is a possible state (see `cardrules_rook.hidden`).
 
     Raises:
         ValueError: the observation contradicts itself or the game's deck
@@ -106,13 +113,30 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     drawn = _counts(observation.drawn_from_rebuilt)
     rebuilt = _counts(observation.rebuilt_draw_pile)
     sizes = [observation.hand_sizes[s] - len(observation.known_cards[s]) for s in others]
-    stock, dealt = deal_unseen(
-        unseen_cards(game, observation),
-        observation.draw_pile_size,
-        draw_pile_limit(observation.rebuilds, rebuilt, drawn),
-        sizes,
-        rng,
+    unseen = unseen_cards(game, observation)
+    plays = tuple(
+        tuple((n, _CODE[card]) for n, card in row) for row in observation.rebuilt_draw_plays
     )
+    draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
+    if observation.rebuilds:
+        if any(d > r for d, r in zip(drawn, rebuilt, strict=True)):
+            raise ValueError("the observer drew cards the draw pile was not rebuilt from")
+        if sum(drawn) != observation.rebuilt_draw_counts[seat]:
+            raise ValueError("the observer's rebuilt draws and their count differ")
+        stock, dealt, other_draws = deal_hidden(
+            unseen,
+            observation.draw_pile_size,
+            sizes,
+            rng,
+            [r - d for r, d in zip(rebuilt, drawn, strict=True)],
+            [observation.rebuilt_draw_counts[s] for s in others],
+            [plays[s] for s in others],
+        )
+        for s, row in zip(others, other_draws, strict=True):
+            draws[s] = tuple(row)
+        draws[seat] = tuple(drawn)
+    else:
+        stock, dealt, _ = deal_hidden(unseen, observation.draw_pile_size, sizes, rng)
     hands = [[0] * 57 for _ in range(observation.players)]
     hands[seat] = _counts(observation.hand)
     for s, cards in zip(others, dealt, strict=True):
@@ -145,7 +169,6 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     state.ended_by = observation.ended_by
     state.known = tuple(tuple(row) for row in known)
     state.rebuilt = tuple(rebuilt)
-    draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
-    draws[seat] = tuple(drawn)
     state.rebuilt_draws = tuple(draws)
+    state.rebuilt_plays = plays
     return state

@@ -14,7 +14,11 @@ lies in the open, that is the public history of hidden cards:
   every card drawn from the draw pile, is seen by its taker only;
 * when the draw pile is rebuilt (R16), the cards it is made of were the
   discard pile: the draw pile holds only those, less the ones the seat drew
-  from it since (``rebuilt_draw_pile``, ``drawn_from_rebuilt``).
+  from it since (``rebuilt_draw_pile``, ``drawn_from_rebuilt``);
+* each other seat drew some of the rest, each in that seat's hand unless it
+  has played it in the open since: all see how many cards each seat drew
+  from the rebuilt pile (``rebuilt_draw_counts``) and which cards it played
+  after drawing that may be some of them (``rebuilt_draw_plays``).
 
 Every other hidden card may be anywhere hidden from the seat: in another hand
 or the draw pile, in any order.
@@ -79,6 +83,17 @@ class RookObservation:
         drawn_from_rebuilt: the cards this seat drew from the rebuilt draw
             pile since that rebuild (its draws and penalty cards), in code
             order; they are no longer in the draw pile.
+        rebuilt_draw_counts: per seat ``0 .. players-1``, how many cards it
+            drew from the rebuilt draw pile since that rebuild (draws and
+            penalty cards, R10); all 0 before any rebuild. Each of those cards
+            is in that seat's hand unless it played it in the open since.
+        rebuilt_draw_plays: per seat ``0 .. players-1``, the cards it played
+            in the open since the rebuild, after drawing from the rebuilt
+            pile, that may be cards it drew: of a kind in
+            ``rebuilt_draw_pile`` and not taken to be one of its
+            ``known_cards`` (a played card of a kind known to be in the hand
+            is that known card). In the order played, each as ``(cards the
+            seat had drawn from the rebuilt pile by then, card)``.
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
@@ -114,6 +129,8 @@ class RookObservation:
     known_cards: tuple[tuple[Card, ...], ...]
     rebuilt_draw_pile: tuple[Card, ...]
     drawn_from_rebuilt: tuple[Card, ...]
+    rebuilt_draw_counts: tuple[int, ...]
+    rebuilt_draw_plays: tuple[tuple[tuple[int, Card], ...], ...]
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
@@ -172,6 +189,11 @@ def observe(
         known_cards=tuple(cards_of_counts(counts) for counts in state.known),
         rebuilt_draw_pile=cards_of_counts(state.rebuilt),
         drawn_from_rebuilt=cards_of_counts(state.rebuilt_draws[seat]),
+        rebuilt_draw_counts=tuple(sum(drawn) for drawn in state.rebuilt_draws),
+        rebuilt_draw_plays=tuple(
+            tuple((drawn, card_of_code(code)) for drawn, code in plays)
+            for plays in state.rebuilt_plays
+        ),
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
         history=history,

@@ -6,7 +6,8 @@ the order they were laid.
 
 The round also keeps the public facts about hidden cards that its
 observations report (see `cardrules_rook.observation`): cards known to be in
-a hand, and the cards the draw pile was rebuilt from.
+a hand, the cards the draw pile was rebuilt from, how many of them each seat
+drew and which cards it played after drawing them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from cardrules_rook.moves import Buy, Discard, LayDown, LayOff, MeldDown, Swap, 
 from cardrules_rook.options import RookOptions
 
 __all__ = ["RookPhase", "RookRound"]
+
+_NONE_DRAWN: tuple[int, ...] = (0,) * 57
 
 
 class RookPhase(Phase):
@@ -76,7 +79,15 @@ class RookRound:
             any rebuild.
         rebuilt_draws: per seat, 57 counts by code: the cards that seat drew
             from the rebuilt draw pile since that rebuild (draws and penalty
-            cards; only that seat saw them).
+            cards; only that seat saw them, all see how many).
+        rebuilt_plays: per seat, the cards it played in the open (meld,
+            lay-down, lay-off, swap, discard) since the last rebuild after
+            drawing from the rebuilt pile, that may be cards it drew: of a kind
+            the pile was rebuilt from, and not accounted for by its `known`
+            cards (a card of a kind with a known count above 0 is taken to be
+            that known card). Each is ``(cards drawn from the rebuilt pile by
+            then, code)``, in the order played; public, all ``()`` before a
+            rebuild.
     """
 
     __slots__ = (
@@ -101,6 +112,7 @@ class RookRound:
         "rebuilds",
         "rebuilt",
         "rebuilt_draws",
+        "rebuilt_plays",
         "round",
         "stock",
         "table",
@@ -149,6 +161,7 @@ class RookRound:
         self.known: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
         self.rebuilt: tuple[int, ...] = (0,) * 57
         self.rebuilt_draws: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
+        self.rebuilt_plays: tuple[tuple[tuple[int, int], ...], ...] = ((),) * players
 
     @property
     def is_round_over(self) -> bool:
@@ -202,6 +215,7 @@ class RookRound:
         other.known = self.known  # immutable: replaced, never changed in place
         other.rebuilt = self.rebuilt
         other.rebuilt_draws = self.rebuilt_draws
+        other.rebuilt_plays = self.rebuilt_plays
         return other
 
     # -- public knowledge of hidden cards (bookkeeping for observations) ------
@@ -212,8 +226,12 @@ class RookRound:
         Taking (R9) or buying (R10) the top discard adds it to ``seat``'s known
         cards; a swap (R14) adds the Rook and takes out the natural card; cards
         melded, laid off or discarded are taken out (a known count only falls
-        while above 0: identical cards are one card, R2).
+        while above 0: identical cards are one card, R2). After a rebuild, the
+        cards played that may be cards ``seat`` drew from the rebuilt pile are
+        added to `rebuilt_plays`.
         """
+        if self.rebuilds and self.rebuilt_draws[seat] != _NONE_DRAWN:
+            self._note_rebuilt_plays(seat, move)
         if isinstance(move, Take | Buy):
             self.known = _bumped(self.known, seat, (self.discards.top.code,), 1)
         elif not any(self.known[seat]):
@@ -230,13 +248,41 @@ class RookRound:
             codes = [c.code for meld in move.melds for c in meld.cards()]
             self.known = _bumped(self.known, seat, codes, -1)
 
+    def _note_rebuilt_plays(self, seat: int, move: Move) -> None:
+        """Add the cards ``move`` plays that ``seat`` may have drawn from the rebuilt pile.
+
+        Called before `known` is updated for ``move``: a card of a kind
+        ``seat`` is known to hold is taken to be that known card, as `known`
+        itself does (identical cards are one card, R2).
+        """
+        if isinstance(move, Discard | LayOff | Swap):
+            codes = [move.card.code]
+        elif isinstance(move, MeldDown):
+            codes = [c.code for c in move.meld.cards()]
+        elif isinstance(move, LayDown):
+            codes = [c.code for meld in move.melds for c in meld.cards()]
+        else:
+            return
+        known = list(self.known[seat])
+        drawn = sum(self.rebuilt_draws[seat])
+        plays: list[tuple[int, int]] = []
+        for code in codes:
+            if known[code]:
+                known[code] -= 1
+            elif self.rebuilt[code]:
+                plays.append((drawn, code))
+        if plays:
+            row = (*self.rebuilt_plays[seat], *plays)
+            self.rebuilt_plays = (*self.rebuilt_plays[:seat], row, *self.rebuilt_plays[seat + 1 :])
+
     def note_rebuild(self, cards: Iterable[Card]) -> None:
         """Record the cards a new draw pile is rebuilt from (R16); forget older draws."""
         counts = [0] * 57
         for card in cards:
             counts[card.code] += 1
         self.rebuilt = tuple(counts)
-        self.rebuilt_draws = ((0,) * 57,) * self.players
+        self.rebuilt_draws = (_NONE_DRAWN,) * self.players
+        self.rebuilt_plays = ((),) * self.players
 
     def note_stock_draw(self, seat: int, card: Card) -> None:
         """Record that ``seat`` drew ``card`` from the draw pile (counted after a rebuild)."""
