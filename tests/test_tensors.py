@@ -23,11 +23,16 @@ from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_gnoming.tensor import card_kinds
+from cardrules_rook import tensor as rook_tensor
+from cardrules_rook.actions import action_space
 from cardrules_rook.cards import ROOK, card_of_code, natural
 from cardrules_rook.cards import Card as RookCard
-from cardrules_rook.melds import RunMeld, SetMeld
+from cardrules_rook.melds import Meld, RunMeld, SetMeld
+from cardrules_rook.moves import LayOff, Swap
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.state import RookPhase
+from cardrules_rook.tensor import meld_columns
+from tests.rook import builders as rb
 
 np = pytest.importorskip("numpy")
 
@@ -328,6 +333,56 @@ def rook_cards_of(counts: Any, offset: int = 0) -> Counter[RookCard]:
     return Counter({card_of_code(offset + i): int(n) for i, n in enumerate(counts) if n})
 
 
+# The columns of a table_melds row as docs/tensors.md states them (P owner columns follow).
+ROOK_MELD_COLUMNS = {
+    "present": slice(0, 1),
+    "run": slice(1, 2),
+    "set": slice(2, 3),
+    "run_colour": slice(3, 7),
+    "run_numbers": slice(7, 21),
+    "run_rooks": slice(21, 35),
+    "set_number": slice(35, 49),
+    "set_colours": slice(49, 53),
+    "set_rooks": slice(53, 54),
+}
+ROOK_OWNER = 54
+
+
+def rook_targets(players: int) -> int:
+    """T, the rows of table_melds with the default deck (57 cards per player): (57P - P) // 3."""
+    return (57 * players - players) // 3
+
+
+def decode_rook_meld(row: Any, observer: int, players: int) -> tuple[Meld, int] | None:
+    """The meld and (absolute) owner a table_melds row describes, or None for an empty row."""
+    if not row.any():
+        return None
+    c = {name: row[column] for name, column in ROOK_MELD_COLUMNS.items()}
+    assert c["present"].tolist() == [1]
+    assert c["run"][0] + c["set"][0] == 1
+    owner = one_hot_seat(row[ROOK_OWNER:], observer, players)
+    assert owner is not None
+    assert row.shape == (ROOK_OWNER + players,)
+    if c["run"][0]:
+        for name in ("set_number", "set_colours", "set_rooks"):
+            assert not c[name].any(), name
+        assert set(row[: ROOK_MELD_COLUMNS["set_number"].start].tolist()) <= {0.0, 1.0}
+        assert c["run_colour"].sum() == 1
+        colour = "RYGB"[int(c["run_colour"].argmax())]
+        numbers = [int(n) + 1 for n in np.flatnonzero(c["run_numbers"])]
+        assert numbers == list(range(numbers[0], numbers[-1] + 1))  # consecutive
+        rooks = tuple(int(n) + 1 for n in np.flatnonzero(c["run_rooks"]))
+        assert set(rooks) <= set(numbers)
+        return RunMeld(colour, numbers[0], numbers[-1], rooks), owner
+    for name in ("run_colour", "run_numbers", "run_rooks"):
+        assert not c[name].any(), name
+    assert set(c["set_number"].tolist()) <= {0.0, 1.0}
+    assert c["set_number"].sum() == 1
+    copies = [int(n) for n in c["set_colours"]]
+    colours = tuple(colour for colour, n in zip("RYGB", copies, strict=True) for _ in range(n))
+    return SetMeld(int(c["set_number"].argmax()) + 1, colours, int(c["set_rooks"][0])), owner
+
+
 def check_rook(game: cardrules.Game, obs: RookObservation, tensor: Any) -> None:
     """Decode every plane and compare it with the observation."""
     check_common(game, obs, tensor)
@@ -370,6 +425,10 @@ def check_rook(game: cardrules.Game, obs: RookObservation, tensor: Any) -> None:
     drawn = view(tensor, "drawn_from_rebuilt")
     assert rook_cards_of(drawn) == Counter(obs.drawn_from_rebuilt)
     assert (drawn <= rebuilt).all()
+    draw_counts = view(tensor, "rebuilt_draw_counts")
+    assert draw_counts.tolist() == [obs.rebuilt_draw_counts[s] for s in seats]
+    assert draw_counts[0] == drawn.sum() == len(obs.drawn_from_rebuilt)
+    assert draw_counts.sum() <= len(obs.rebuilt_draw_pile)
 
     # The table, counted meld by meld from the melds' own card lists.
     runs = [m for m in obs.table if isinstance(m, RunMeld)]
@@ -401,6 +460,17 @@ def check_rook(game: cardrules.Game, obs: RookObservation, tensor: Any) -> None:
             sum(isinstance(m, RunMeld) for m in owned),
             sum(isinstance(m, SetMeld) for m in owned),
         ]
+
+    # Meld by meld: row i is table meld i and who laid it; rows past the table are 0.
+    rows = view(tensor, "table_melds")
+    assert rows.shape == (rook_targets(players), ROOK_OWNER + players)
+    meld_rows = [decode_rook_meld(row, obs.seat, players) for row in rows]
+    laid = list(zip(obs.table, obs.owners, strict=True))[: len(rows)]
+    assert meld_rows[: len(laid)] == laid
+    assert meld_rows[len(laid) :] == [None] * (len(rows) - len(laid))
+    for meld in obs.table:  # the natural copies in a set fit the deck
+        if isinstance(meld, SetMeld):
+            assert all(deck[natural(c, meld.number)] >= meld.colours.count(c) for c in "RYGB")
 
     # Unseen: the deck less every card the observer can place.
     placed = Counter(obs.hand) + Counter(obs.discard_pile)
@@ -454,8 +524,13 @@ def test_rook_tensors_decode_to_their_observations(
         check_rook(game, obs, game.observation_tensor(obs))
     # Melds, known cards and a rebuilt draw pile were all encoded somewhere.
     assert any(obs.table for obs in observations)
+    melds = {meld for obs in observations for meld in obs.table}
+    assert any(m.rooks for m in melds)  # (both kinds with Rooks: players 3 and 4)
+    assert {owner for obs in observations for owner in obs.owners} == set(range(players))
     assert any(any(obs.known_cards) for obs in observations)
     assert any(obs.drawn_from_rebuilt for obs in observations) == rebuilt
+    others_drew = any(any(obs.rebuilt_draw_counts[1:]) for obs in observations if obs.seat == 0)
+    assert others_drew == rebuilt
 
 
 def test_rook_relative_seats_put_the_observer_first() -> None:
@@ -471,6 +546,126 @@ def test_rook_relative_seats_put_the_observer_first() -> None:
         assert view(tensor, "hand_sizes")[0] == len(obs.hand)
         assert one_hot_seat(view(tensor, "dealer"), seat, 4) == obs.dealer
         assert view(tensor, "dealer")[(obs.dealer - seat) % 4] == 1
+
+
+@pytest.mark.parametrize(("players", "size"), [(3, 4136), (4, 5305), (5, 6569)])
+def test_rook_tensor_sizes_are_as_documented(players: int, size: int) -> None:
+    """69P + 726 + R + T(54 + P) values, T = (57P - P) // 3, the lay-off and swap targets."""
+    game = cardrules.new_game(ROOK_GAME, players=players, seed=1).game
+    layout = game.tensor_layout
+    targets = rook_targets(players)
+    assert targets == action_space(game).table_melds == {3: 56, 4: 74, 5: 93}[players]
+    assert layout.plane("table_melds").shape == (targets, ROOK_OWNER + players)
+    assert layout.size == 69 * players + 726 + game.rounds + targets * (54 + players) == size
+    assert meld_columns(players) == {
+        **ROOK_MELD_COLUMNS,
+        "owner": slice(ROOK_OWNER, ROOK_OWNER + players),
+    }
+    description = layout.plane("table_melds").description
+    assert f"= {targets} rows" in description
+    assert f"cols 54-{53 + players}: one-hot of the seat that laid it" in description
+
+
+def _reviewer_position(table: Sequence[str], owners: Sequence[int]) -> GameState:
+    """Seat 0, down, may lay off R7 on either red run and swap R5 for a Rook."""
+    state = rb.new(3, seed=0)
+    rb.put_round(
+        state,
+        ["R7 R5 B2 B9", "G1 G2 G3", "Y5 Y6 Y7"],
+        stock="G5 G6 G7",
+        discards="B4",
+        table=table,
+        owners=owners,
+        down=[0, 1],
+        turn=0,
+        phase=RookPhase.PLAY,
+    )
+    return state
+
+
+def test_rook_meld_rows_tell_which_meld_a_lay_off_or_swap_id_names() -> None:
+    """The same runs laid in opposite orders: equal totals, different rows, and the row an id's
+    target names is the meld the move is played on."""
+    runs = ["R3 R4 *R5 R6", "R8 R9 R10 R11"]
+    first = _reviewer_position(runs, [0, 1])
+    second = _reviewer_position(runs[::-1], [1, 0])
+    game = first.game
+    layout = game.tensor_layout
+    space = game.action_space
+    lay_off, swap = space.block("lay off"), space.block("swap")
+    tensors = []
+    for state in (first, second):
+        for seat in range(3):  # (a position built for the test: the rest of the deck is nowhere)
+            obs = state.observation(seat)
+            rows = layout.view(game.observation_tensor(obs), "table_melds")
+            decoded = [decode_rook_meld(row, seat, 3) for row in rows[:3]]
+            assert decoded == [*zip(obs.table, obs.owners, strict=True), None]
+        obs = state.observation(0)
+        tensor = game.observation_tensor(obs)
+        tensors.append(tensor)
+        rows = layout.view(tensor, "table_melds")
+        targets = set()
+        for action in state.legal_actions():
+            if lay_off.start <= action < lay_off.stop:
+                target = (action - lay_off.start) // 70
+            elif swap.start <= action < swap.stop:
+                target = (action - swap.start) // 56
+            else:
+                continue
+            targets.add(target)
+            move = state.move_of(action)
+            assert isinstance(move, LayOff | Swap)
+            assert move.target == target
+            meld, owner = decode_rook_meld(rows[target], 0, 3) or (None, None)
+            assert meld == obs.table[target]
+            assert owner == obs.owners[target]
+            after = state.clone()
+            after.apply_action(action)  # the move changes the meld the row describes
+            assert rb.table(after)[target] != str(meld)
+        assert targets == {0, 1}
+    assert not np.array_equal(tensors[0], tensors[1])
+    totals = ("table_run_naturals", "table_run_rooks", "run_ends", "melds_by_owner")
+    for name in totals:  # the totals alone cannot tell the two apart
+        np.testing.assert_array_equal(layout.view(tensors[0], name), layout.view(tensors[1], name))
+    rows = [layout.view(tensor, "table_melds") for tensor in tensors]
+    np.testing.assert_array_equal(rows[0][[1, 0]], rows[1][:2])
+    assert not rows[0][2:].any()
+    assert not rows[1][2:].any()
+
+
+def test_rook_melds_past_the_last_row_are_in_the_totals_only() -> None:
+    """A table of T + 1 melds (possible once a seat has no card left): rows hold the first T."""
+    state = cardrules.new_game(ROOK_GAME, players=3, seed=2)
+    game = state.game
+    targets = rook_targets(3)
+    table = tuple(SetMeld(1 + i % 14, ("R", "Y"), 1) for i in range(targets + 1))
+    obs = attrs.evolve(
+        state.observation(1), table=table, owners=tuple(i % 3 for i in range(targets + 1))
+    )
+    tensor = game.observation_tensor(obs)
+    view = game.tensor_layout.view
+    decoded = [decode_rook_meld(row, 1, 3) for row in view(tensor, "table_melds")]
+    assert decoded == list(zip(obs.table, obs.owners, strict=True))[:targets]
+    assert view(tensor, "sets_by_number").sum() == targets + 1
+    assert view(tensor, "melds_by_owner")[:, 1].sum() == targets + 1
+
+
+def test_rook_meld_indices_kept_between_calls_change_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each meld's tensor indices are kept between calls; a cache kept to one entry (so
+    every meld is computed afresh) gives the same tensors, for every observer."""
+    state = _midgame(ROOK_GAME, 4, 8, 150)
+    game = state.game
+    observations = [state.observation(seat) for seat in range(4)]
+    assert len(observations[0].table) >= 4
+    kept = [game.observation_tensor(obs) for obs in observations]
+    monkeypatch.setattr(rook_tensor, "_MELD_HITS", {})
+    monkeypatch.setattr(rook_tensor, "_MELD_HITS_LIMIT", 1)
+    for obs, tensor in zip(observations, kept, strict=True):
+        np.testing.assert_array_equal(game.observation_tensor(obs), tensor)
+        assert len(rook_tensor._MELD_HITS) == 1
+        check_rook(game, obs, tensor)
 
 
 # --------------------------------------------------------------------------

@@ -8,21 +8,29 @@ Seats are *relative* to the observer: row ``r`` of a per-seat plane is seat
 ``(observer + r) % P``, so row 0 is the observer and row 1 the seat to its
 left (the next to play after it).
 
+The table is encoded twice: as totals over all melds (``table_run_naturals``
+to ``melds_by_owner``), and meld by meld in ``table_melds``, whose row ``i``
+is table meld ``i``: the meld that ``lay off`` and ``swap`` action ids name as
+target ``i`` (`cardrules_rook.actions`). Its columns are given by
+`meld_columns`.
+
 Values are 0/1 flags and one-hots, raw counts (whole numbers), or scaled
 quantities whose scale the plane's description states. Legal moves are not
 encoded (use the action mask), nor is the move history: what it makes public
 is in the planes (the table, the discard pile, the cards known to be in each
-hand, the cards the draw pile was rebuilt from).
+hand, the cards the draw pile was rebuilt from and how many of them each seat
+drew), except which cards a seat played after drawing from a rebuilt draw pile
+(``rebuilt_draw_plays``).
 
 Examples:
     >>> from cardrules import new_game
     >>> state = new_game("toonerville-rook", players=3, seed=1)
     >>> layout = state.game.tensor_layout
     >>> layout.size, layout.plane("known_cards").shape
-    (941, (3, 57))
+    (4136, (3, 57))
     >>> tensor = state.game.observation_tensor(state.observation(0))
     >>> tensor.shape, str(tensor.dtype)
-    ((941,), 'float32')
+    ((4136,), 'float32')
     >>> int(layout.view(tensor, "hand").sum())  # 12 cards dealt in round 1 (R4)
     12
 """
@@ -41,12 +49,22 @@ from cardrules.tensors import (
     cached_for_game,
     require_numpy,
 )
+from cardrules_rook.actions import action_space
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card, card_of_code
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.state import RookPhase
 
-__all__ = ["CODES", "NATURALS", "SCORE_SCALE", "card_codes", "encode", "layout"]
+__all__ = [
+    "CODES",
+    "MELD_COLUMNS",
+    "NATURALS",
+    "SCORE_SCALE",
+    "card_codes",
+    "encode",
+    "layout",
+    "meld_columns",
+]
 
 #: Card codes (the width of a plane over every card): 56 naturals and the Rook.
 CODES = ROOK_CODE + 1
@@ -59,16 +77,88 @@ PHASES: tuple[RookPhase, ...] = tuple(RookPhase)
 #: The ways a round ends, in the order of the ``ended_by`` one-hot.
 ENDINGS: tuple[str, ...] = ("out", "stock")
 _COLOUR_BASE = {colour: i * len(NUMBERS) for i, colour in enumerate(COLOURS)}
+#: The columns of a ``table_melds`` row before the owner one-hot: (name, width),
+#: in order. The owner's ``P`` columns follow (`meld_columns`).
+MELD_COLUMNS: tuple[tuple[str, int], ...] = (
+    ("present", 1),
+    ("run", 1),
+    ("set", 1),
+    ("run_colour", len(COLOURS)),
+    ("run_numbers", len(NUMBERS)),
+    ("run_rooks", len(NUMBERS)),
+    ("set_number", len(NUMBERS)),
+    ("set_colours", len(COLOURS)),
+    ("set_rooks", 1),
+)
+
+
+def meld_columns(players: int) -> dict[str, slice]:
+    """The columns of a ``table_melds`` row, by name: `MELD_COLUMNS`, then ``owner`` (P wide).
+
+    Examples:
+        >>> columns = meld_columns(3)
+        >>> columns["run_numbers"], columns["owner"]
+        (slice(7, 21, None), slice(54, 57, None))
+    """
+    columns: dict[str, slice] = {}
+    start = 0
+    for name, width in (*MELD_COLUMNS, ("owner", players)):
+        columns[name] = slice(start, start + width)
+        start += width
+    return columns
+
+
+_COLUMN = {name: column.start for name, column in meld_columns(0).items()}
+_M_PRESENT = _COLUMN["present"]
+_M_RUN = _COLUMN["run"]
+_M_SET = _COLUMN["set"]
+_M_RUN_COLOUR = {colour: _COLUMN["run_colour"] + i for i, colour in enumerate(COLOURS)}
+_M_RUN_NUMBERS = _COLUMN["run_numbers"] - 1  # + number 1-14
+_M_RUN_ROOKS = _COLUMN["run_rooks"] - 1  # + number 1-14
+_M_SET_NUMBER = _COLUMN["set_number"] - 1  # + number 1-14
+_M_SET_COLOURS = {colour: _COLUMN["set_colours"] + i for i, colour in enumerate(COLOURS)}
+_M_SET_ROOKS = _COLUMN["set_rooks"]
+_M_OWNER = _COLUMN["owner"]  # + relative seat
+
+
+def _meld_description(players: int, targets: int) -> str:
+    """The description of the ``table_melds`` plane (its columns from `meld_columns`)."""
+    c = {name: (column.start, column.stop - 1) for name, column in meld_columns(players).items()}
+
+    def at(name: str) -> str:
+        first, last = c[name]
+        return f"col {first}" if first == last else f"cols {first}-{last}"
+
+    return (
+        f"per table meld: row i is table meld i (melds in the order laid), the target i "
+        f"of 'lay off' and 'swap' action ids; T = (deck size - P) // 3 = {targets} rows, "
+        f"those past the last meld all 0. Columns: {at('present')}: 1 if a meld is there; "
+        f"{at('run')}: 1 if it is a run; {at('set')}: 1 if it is a set; "
+        f"{at('run_colour')}: one-hot of the run's colour R, Y, G, B; "
+        f"{at('run_numbers')}: 1 for each number 1-14 the run covers, low to high, Rooks "
+        f"included; {at('run_rooks')}: 1 for each number 1-14 a Rook in the run stands for "
+        f"(swappable, R14); {at('set_number')}: one-hot of the set's number 1-14; "
+        f"{at('set_colours')}: the set's natural cards of colour R, Y, G, B, whole numbers "
+        f"(0 to the deck's copies); {at('set_rooks')}: the set's Rooks, whole number; "
+        f"{at('owner')}: one-hot of the seat that laid it (column {c['owner'][0]} + r for "
+        f"seat (observer + r) % P). Run columns are 0 for a set, set columns 0 for a run. "
+        f"Melds past row T - 1 (never a lay-off or swap target; only a table where a seat "
+        f"has no card left holds them) are in the totals planes only"
+    )
 
 
 def layout(game: Game) -> TensorLayout:
     """The planes of the observation tensor for this game's configuration.
 
-    Shapes use ``P`` = players and ``R`` = rounds; planes of 57 are indexed by
-    card code, planes of 56 by natural card code, planes of 14 by number - 1.
+    Shapes use ``P`` = players, ``R`` = rounds and ``T`` = the most melds a
+    table can hold while a lay-off or swap is played, ``(deck size - P) // 3``
+    (the lay-off and swap targets of `cardrules_rook.actions`); planes of 57 are
+    indexed by card code, planes of 56 by natural card code, planes of 14 by
+    number - 1; ``table_melds`` rows have ``54 + P`` columns (`meld_columns`).
     """
     players = game.players
     deck = game.deck.size
+    targets = action_space(game).table_melds
     phases = ", ".join(str(p) for p in PHASES)
     seat = "row r = seat (observer + r) % P"
     numbers = len(NUMBERS)
@@ -125,6 +215,13 @@ def layout(game: Game) -> TensorLayout:
                 "the rebuild (no longer in it), whole numbers",
             ),
             (
+                "rebuilt_draw_counts",
+                (players,),
+                f"per seat ({seat}): cards it drew from the rebuilt draw pile since the "
+                "rebuild (draws and penalty cards, R10, R16), whole numbers; all 0 before a "
+                "rebuild",
+            ),
+            (
                 "table_run_naturals",
                 (NATURALS,),
                 "natural cards in runs on the table, by card code, whole numbers",
@@ -160,6 +257,11 @@ def layout(game: Game) -> TensorLayout:
                 "melds_by_owner",
                 (players, 2),
                 f"per seat ({seat}): [runs, sets] it laid on the table, whole numbers",
+            ),
+            (
+                "table_melds",
+                (targets, meld_columns(players)["owner"].stop),
+                _meld_description(players, targets),
             ),
             (
                 "down",
@@ -254,7 +356,28 @@ class _Encoder:
     deck_size: int
     rounds: int
     rebuild_limit: int | None
+    targets: int  # rows of the table_melds plane (T)
+    meld_width: int  # columns of the table_melds plane
     at: dict[str, int]
+    table_key: int  # names the offsets of the table planes in `_MELD_HITS` keys
+
+
+#: Layouts of the table planes (their starts, and the shape of table_melds) by number.
+_TABLE_KEYS: dict[tuple[int, ...], int] = {}
+#: ``(table key, row, relative owner, meld)``: (tensor indices that get +1, codes of the
+#: cards it places: naturals, and 56 per Rook). Bounded: starts afresh when full.
+_MELD_HITS: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_MELD_HITS_LIMIT = 8192
+_TABLE_PLANES = (
+    "table_run_naturals",
+    "table_set_naturals",
+    "table_run_rooks",
+    "table_set_rooks",
+    "run_ends",
+    "sets_by_number",
+    "melds_by_owner",
+    "table_melds",
+)
 
 
 def _build(game: Game) -> _Encoder:
@@ -263,14 +386,76 @@ def _build(game: Game) -> _Encoder:
     copies = np.zeros(CODES, dtype=np.int64)
     for card, count in game.deck.counts:
         copies[card.code] += count
+    at = tensor_layout.starts()
+    targets, width = tensor_layout.plane("table_melds").shape
+    table = (*(at[name] for name in _TABLE_PLANES), targets, width)
     return _Encoder(
         size=tensor_layout.size,
         copies=copies,
         deck_size=game.deck.size,
         rounds=game.rounds,
         rebuild_limit=game.options.stock_rebuilds,
-        at=tensor_layout.starts(),
+        targets=targets,
+        meld_width=width,
+        at=at,
+        table_key=_TABLE_KEYS.setdefault(table, len(_TABLE_KEYS)),
     )
+
+
+def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Compute and keep the `_MELD_HITS` entry of ``key``: table meld ``index``, laid by
+    relative seat ``owner``.
+
+    Its indices are in the table totals planes, and in row ``index`` of
+    ``table_melds`` unless ``index`` is ``enc.targets`` (a meld past the last row).
+    """
+    _, index, owner, meld = key
+    at = enc.at
+    hits: list[int] = []
+    placed: list[int] = []
+    row = at["table_melds"] + index * enc.meld_width if index < enc.targets else None
+    if isinstance(meld, RunMeld):
+        base = _COLOUR_BASE[meld.colour] - 1
+        low = meld.low
+        high = meld.high
+        rooks = meld.rooks
+        naturals = [base + n for n in range(low, high + 1) if n not in rooks]
+        placed += naturals
+        placed += [ROOK_CODE] * len(rooks)
+        start = at["table_run_naturals"]
+        hits += [start + code for code in naturals]
+        start = at["table_run_rooks"]
+        hits += [start + base + n for n in rooks]
+        start = at["run_ends"]
+        hits += (start + base + low, start + NATURALS + base + high)
+        hits.append(at["melds_by_owner"] + owner * 2)
+        if row is not None:
+            hits += (row + _M_PRESENT, row + _M_RUN, row + _M_RUN_COLOUR[meld.colour])
+            hits += range(row + _M_RUN_NUMBERS + low, row + _M_RUN_NUMBERS + high + 1)
+            hits += [row + _M_RUN_ROOKS + n for n in rooks]
+    else:
+        number = meld.number
+        offset = number - 1
+        colours = meld.colours
+        naturals = [_COLOUR_BASE[colour] + offset for colour in colours]
+        placed += naturals
+        placed += [ROOK_CODE] * meld.rooks
+        start = at["table_set_naturals"]
+        hits += [start + code for code in naturals]
+        hits += [at["table_set_rooks"] + offset] * meld.rooks
+        hits.append(at["sets_by_number"] + offset)
+        hits.append(at["melds_by_owner"] + owner * 2 + 1)
+        if row is not None:
+            hits += (row + _M_PRESENT, row + _M_SET, row + _M_SET_NUMBER + number)
+            hits += [row + _M_SET_COLOURS[colour] for colour in colours]
+            hits += [row + _M_SET_ROOKS] * meld.rooks
+    if row is not None:
+        hits.append(row + _M_OWNER + owner)
+    entry = (tuple(hits), tuple(placed))
+    if len(_MELD_HITS) >= _MELD_HITS_LIMIT:
+        _MELD_HITS.clear()
+    _MELD_HITS[key] = entry
+    return entry
 
 
 def _codes(cards: Iterable[Card]) -> list[int]:
@@ -341,40 +526,17 @@ def encode(game: Game, observation: RookObservation) -> Any:
         start = at["drawn_from_rebuilt"]
         hits += [start + c for c in _codes(obs.drawn_from_rebuilt)]
 
-    run_naturals = at["table_run_naturals"]
-    set_naturals = at["table_set_naturals"]
-    run_rooks = at["table_run_rooks"]
-    set_rooks = at["table_set_rooks"]
-    low_ends = at["run_ends"]
-    high_ends = low_ends + NATURALS
-    sets_by_number = at["sets_by_number"]
-    by_owner = at["melds_by_owner"]
-    table_rooks = 0
-    for meld, owner in zip(obs.table, obs.owners, strict=True):
-        if isinstance(meld, RunMeld):
-            base = _COLOUR_BASE[meld.colour] - 1
-            rooks = meld.rooks
-            for number in range(meld.low, meld.high + 1):
-                if number in rooks:
-                    hits.append(run_rooks + base + number)
-                else:
-                    hits.append(run_naturals + base + number)
-                    placed.append(base + number)
-            hits.append(low_ends + base + meld.low)
-            hits.append(high_ends + base + meld.high)
-            hits.append(by_owner + rel(owner) * 2)
-            table_rooks += len(rooks)
-        else:
-            offset = meld.number - 1
-            for colour in meld.colours:
-                code = _COLOUR_BASE[colour] + offset
-                hits.append(set_naturals + code)
-                placed.append(code)
-            hits += [set_rooks + offset] * meld.rooks
-            hits.append(sets_by_number + offset)
-            hits.append(by_owner + rel(owner) * 2 + 1)
-            table_rooks += meld.rooks
-    placed += [ROOK_CODE] * table_rooks
+    # The table: each meld's indices are computed once, then looked up (`_meld_hits`).
+    targets = enc.targets
+    cached = _MELD_HITS
+    table_key = enc.table_key
+    for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
+        key = (table_key, index if index < targets else targets, (owner - seat) % players, meld)
+        entry = cached.get(key)
+        if entry is None:
+            entry = _meld_hits(enc, key)
+        hits += entry[0]
+        placed += entry[1]
 
     start = at["down"]
     hits += [start + rel(s) for s, down in enumerate(obs.down) if down]
@@ -396,6 +558,10 @@ def encode(game: Game, observation: RookObservation) -> Any:
     out[start : start + CODES] = enc.copies - np.bincount(placed, minlength=CODES)
     start = at["hand_sizes"]
     out[start : start + players] = obs.hand_sizes[seat:] + obs.hand_sizes[:seat]
+    counts = obs.rebuilt_draw_counts
+    if any(counts):
+        start = at["rebuilt_draw_counts"]
+        out[start : start + players] = counts[seat:] + counts[:seat]
     start = at["buys"]
     out[start : start + players] = obs.buys[seat:] + obs.buys[:seat]
     contract = obs.contract
