@@ -782,3 +782,15 @@ def test_layout_is_fixed_by_the_configuration() -> None:
     assert c.size > a.size
     assert a.starts()["layouts"] == 0
     assert a.describe()[0].split()[1] == "layouts"
+
+
+def test_an_observation_of_the_other_game_is_refused() -> None:
+    """Encoding another game's observation says so, instead of failing inside the encoder."""
+    gnoming = cardrules.new_game("gnoming-a-round", players=3, seed=1)
+    rook = cardrules.new_game("toonerville-rook", players=3, seed=1)
+    with pytest.raises(ObservationMismatchError, match="RookObservation"):
+        gnoming.game.observation_tensor(rook.observation(0))
+    with pytest.raises(ObservationMismatchError, match="GnomingObservation"):
+        rook.game.observation_tensor(gnoming.observation(0))
+    with pytest.raises(KeyError, match="the planes are"):
+        gnoming.game.tensor_layout.plane("nope")

@@ -13,6 +13,7 @@ prints it).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -92,18 +93,30 @@ class ActionSpace:
         Raises:
             InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
         """
-        self.check(action)
+        action = self.check(action)
         for block in self.blocks:
             if action < block.stop:
                 return block
         raise AssertionError("unreachable: blocks cover the space")
 
-    def check(self, action: int) -> None:
-        """Refuse anything but an int in ``0 .. size-1`` with an `InvalidMoveError`."""
-        if isinstance(action, bool) or not isinstance(action, int):
+    def check(self, action: int) -> int:
+        """``action`` as a plain ``int`` in ``0 .. size-1``.
+
+        Any integer type is taken (``numpy.int64`` too: whatever
+        ``operator.index`` accepts), except ``bool``.
+
+        Raises:
+            InvalidMoveError: ``action`` is not an integer, or is outside the space.
+        """
+        if isinstance(action, bool):
             raise InvalidMoveError(f"an action id is an int, got {action!r}")
-        if not 0 <= action < self.size:
-            raise InvalidMoveError(f"action id {action} is outside 0..{self.size - 1}")
+        try:
+            value = operator.index(action)
+        except TypeError:
+            raise InvalidMoveError(f"an action id is an int, got {action!r}") from None
+        if not 0 <= value < self.size:
+            raise InvalidMoveError(f"action id {value} is outside 0..{self.size - 1}")
+        return value
 
     def id_of(self, move: Move) -> int:
         """The id of ``move``.

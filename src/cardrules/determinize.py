@@ -14,8 +14,16 @@ from typing import Any
 
 from cardrules.chance import Chance
 from cardrules.engine import Game, GameState
+from cardrules.errors import CardRulesError, ObservationMismatchError
 
-__all__ = ["determinize"]
+__all__ = ["MAX_ATTEMPTS", "DeterminizeError", "determinize"]
+
+#: Samples drawn before giving up on one that lets the player to act move.
+MAX_ATTEMPTS = 200
+
+
+class DeterminizeError(CardRulesError, RuntimeError):
+    """No sample consistent with the observation was found within `MAX_ATTEMPTS`."""
 
 
 def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
@@ -34,9 +42,41 @@ def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
         (a draw-pile rebuild) is seeded from ``rng``. Its ``record()`` therefore
         does not replay the real match: it is a state to search, not to keep.
 
+        The game deals the hidden cards; a sample in which the player to act
+        has no legal move is drawn again. Everyone knows that player can move
+        (a Rook player part way through a lay-down can finish it, R11), so this
+        keeps only possible states, and conditions the deal on that fact.
+
     Raises:
+        ObservationMismatchError: the observation is not of this game, its
+            player count or its rounds (a ``ValueError``).
+        DeterminizeError: no sample in `MAX_ATTEMPTS` lets the player to act move.
         MissingRuleError: the game does not support determinization.
+        TypeError: ``rng`` is not a ``random.Random``.
     """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+    seat = getattr(observation, "seat", None)
+    players = getattr(observation, "players", None)
+    scores = getattr(observation, "round_scores", None)
+    if players != game.players or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise ObservationMismatchError(
+            f"cannot determinize {type(observation).__name__} (seat {seat!r} of {players!r} "
+            f"players) for {game!r}"
+        )
+    if scores is None or len(scores) > game.rounds:
+        raise ObservationMismatchError(f"the observation's round scores do not fit {game!r}")
+    for _ in range(MAX_ATTEMPTS):
+        state = _sample(game, observation, rng)
+        if state.is_over or state.legal_moves():
+            return state
+    raise DeterminizeError(
+        f"no sample of {MAX_ATTEMPTS} let seat {observation.current_player} move: "
+        "the observation may contradict itself"
+    )
+
+
+def _sample(game: Game, observation: Any, rng: random.Random) -> GameState:
     state = GameState.__new__(GameState)
     state.game = game
     state.seed = rng.getrandbits(63)

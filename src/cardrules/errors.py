@@ -16,6 +16,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidSeatError",
     "MissingRuleError",
+    "ObservationMismatchError",
     "OptionsError",
     "PluginHookError",
     "PluginLoadError",
@@ -102,6 +103,14 @@ class PluginHookError(CardRulesError):
         self.plugin = plugin
         self.hook = hook
         super().__init__(f"plugin {plugin!r} failed in {hook}: {type(error).__name__}: {error}")
+
+
+class ObservationMismatchError(CardRulesError, ValueError):
+    """An observation does not fit the game it is used with.
+
+    Raised when an observation of another game, another player count or
+    another configuration is determinized or encoded as a tensor.
+    """
 
 
 class PluginLoadWarning(UserWarning):

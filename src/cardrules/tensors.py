@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, ObservationMismatchError
 
 __all__ = [
     "NUMPY_MISSING",
@@ -53,11 +53,6 @@ class NumpyMissingError(CardRulesError, ImportError):
 
     Install the ``tensors`` extra: ``pip install 'cardrules[tensors]'``.
     """
-
-
-class ObservationMismatchError(CardRulesError, ValueError):
-    """An observation does not fit the game's tensor layout (another player count,
-    seat or round range, or a card that is not in the game's deck)."""
 
 
 @attrs.frozen
@@ -118,7 +113,9 @@ class TensorLayout:
         for plane in self.planes:
             if plane.name == name:
                 return plane
-        raise KeyError(name)
+        raise KeyError(
+            f"no plane {name!r}; the planes are {', '.join(p.name for p in self.planes)}"
+        )
 
     def view(self, tensor: Any, name: str) -> Any:
         """The part of a flat ``tensor`` holding plane ``name``, in the plane's shape."""

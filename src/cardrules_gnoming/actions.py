@@ -69,8 +69,7 @@ class GnomingActionSpace(ActionSpace):
 
     def move_of(self, action: int) -> Move:
         """The move with id ``action``; raises `InvalidMoveError` outside 0-545."""
-        self.check(action)
-        return self._moves[action]
+        return self._moves[self.check(action)]
 
 
 _SPACE = GnomingActionSpace()

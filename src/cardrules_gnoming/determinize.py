@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 from cardrules.engine import Game
+from cardrules.errors import ObservationMismatchError
 from cardrules.piles import Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
@@ -33,7 +34,7 @@ def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
     observer. Returned in the deck's order.
 
     Raises:
-        ValueError: the observation shows more of a card than the deck holds.
+        ObservationMismatchError: the observation shows more of a card than the deck holds.
     """
     seen = Counter(card for layout in observation.layouts for card in layout if card is not None)
     seen.update(observation.discard_piles[0])
@@ -45,10 +46,14 @@ def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
     for card, copies in game.deck.counts:
         left = copies - seen.pop(card, 0)
         if left < 0:
-            raise ValueError(f"the observation shows more {card} cards than the deck holds")
+            raise ObservationMismatchError(
+                f"the observation shows more {card} cards than the deck holds"
+            )
         unseen += [card] * left
     if seen:
-        raise ValueError(f"the observation shows cards not in the deck: {sorted(map(str, seen))}")
+        raise ObservationMismatchError(
+            f"the observation shows cards not in the deck: {sorted(map(str, seen))}"
+        )
     return unseen
 
 
@@ -76,10 +81,14 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         pile, and samples do not weigh that chance exactly.)
 
     Raises:
-        ValueError: the observation contradicts itself or the game's deck
-            (through `cardrules.determinize.determinize`, the cause of a
-            `cardrules.PluginHookError`).
+        ObservationMismatchError: the observation is of another game or player
+            count, or contradicts itself or the game's deck (a ``ValueError``).
     """
+    if not isinstance(observation, GnomingObservation) or observation.players != game.players:
+        raise ObservationMismatchError(
+            f"cannot determinize {type(observation).__name__} for {game!r}: "
+            "an observation of this game and player count is needed"
+        )
     options = game.options
     assert isinstance(options, GnomingOptions)
     face_down = sum(card is None for layout in observation.layouts for card in layout)
@@ -92,7 +101,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         rng,
     )
     if len(pile) != observation.draw_pile_size + hidden_held:
-        raise ValueError(
+        raise ObservationMismatchError(
             f"{len(pile)} unseen cards left for a draw pile of {observation.draw_pile_size}"
             + (" and a hidden held card" if hidden_held else "")
         )

@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from cardrules.errors import ObservationMismatchError
 from cardrules.piles import Pile
 from cardrules_gnoming.cards import Card, CardKind
 from cardrules_gnoming.moves import STOCK
@@ -98,17 +99,17 @@ def deal_unseen(
         card), in random order.
 
     Raises:
-        ValueError: the constraints cannot be met by the unseen cards.
+        ObservationMismatchError: the constraints cannot be met by the unseen cards.
     """
     pile: list[Card]
     if draw_pile_cards is not None:
         rest = Counter(unseen)
         rest.subtract(draw_pile_cards)
         if min(rest.values(), default=0) < 0:
-            raise ValueError("the draw pile's known cards are not all unseen")
+            raise ObservationMismatchError("the draw pile's known cards are not all unseen")
         down = list(rest.elements())
         if len(down) != face_down:
-            raise ValueError(f"{len(down)} cards for {face_down} face-down places")
+            raise ObservationMismatchError(f"{len(down)} cards for {face_down} face-down places")
         rng.shuffle(down)
         known = list(draw_pile_cards)
         rng.shuffle(known)
@@ -118,10 +119,12 @@ def deal_unseen(
     for _ in range(hazards):
         hazard = next((i for i, c in enumerate(down) if c.is_hazard), None)
         if hazard is None:
-            raise ValueError(f"fewer than {hazards} unseen Hazards")
+            raise ObservationMismatchError(f"fewer than {hazards} unseen Hazards")
         pile.append(down.pop(hazard))
     if len(down) < face_down:
-        raise ValueError(f"{len(down)} unseen cards cannot fill {face_down} face-down places")
+        raise ObservationMismatchError(
+            f"{len(down)} unseen cards cannot fill {face_down} face-down places"
+        )
     rng.shuffle(down)
     pile += down[face_down:]
     del down[face_down:]

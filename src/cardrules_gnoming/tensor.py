@@ -294,6 +294,11 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
         cardrules.tensors.ObservationMismatchError: the observation does not fit
             the game (players, seat, round, or a card not in the game's deck).
     """
+    if not isinstance(observation, GnomingObservation):
+        raise ObservationMismatchError(
+            f"cannot encode {type(observation).__name__} for {game!r}: "
+            "an observation of this game is needed"
+        )
     np = require_numpy()
     enc = cached_for_game(game, "gnoming-tensor", _build)
     obs = observation

@@ -415,7 +415,7 @@ class RookActionSpace(ActionSpace):
         Raises:
             InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
         """
-        self.check(action)
+        action = self.check(action)
         if action < self._discard:
             return self._simple_moves[action]
         if action < self._lay_off:

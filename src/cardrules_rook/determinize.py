@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
+from cardrules.errors import ObservationMismatchError
 from cardrules.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.hidden import deal_hidden
@@ -64,7 +65,7 @@ def unseen_cards(game: Game, observation: RookObservation) -> list[int]:
     the unknown part of the other hands hold between them.
 
     Raises:
-        ValueError: the observation holds more of a card than the deck.
+        ObservationMismatchError: the observation holds more of a card than the deck.
     """
     seen = [*observation.hand, *observation.discard_pile]
     for meld in observation.table:
@@ -75,7 +76,9 @@ def unseen_cards(game: Game, observation: RookObservation) -> list[int]:
     unseen = [d - s for d, s in zip(_deck_counts(game.deck), _counts(seen), strict=True)]
     if min(unseen) < 0:
         card = card_of_code(min(range(57), key=unseen.__getitem__))
-        raise ValueError(f"the observation shows more {card} cards than the deck holds")
+        raise ObservationMismatchError(
+            f"the observation shows more {card} cards than the deck holds"
+        )
     return unseen
 
 
@@ -101,10 +104,14 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         dealt, so it is a possible state (see `cardrules_rook.hidden`).
 
     Raises:
-        ValueError: the observation contradicts itself or the game's deck
-            (through `cardrules.determinize.determinize`, the cause of a
-            `cardrules.PluginHookError`).
+        ObservationMismatchError: the observation is of another game or player
+            count, or contradicts itself or the game's deck (a ``ValueError``).
     """
+    if not isinstance(observation, RookObservation) or observation.players != game.players:
+        raise ObservationMismatchError(
+            f"cannot determinize {type(observation).__name__} for {game!r}: "
+            "an observation of this game and player count is needed"
+        )
     options = game.options
     assert isinstance(options, RookOptions)
     seat = observation.seat
@@ -120,9 +127,11 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
     if observation.rebuilds:
         if any(d > r for d, r in zip(drawn, rebuilt, strict=True)):
-            raise ValueError("the observer drew cards the draw pile was not rebuilt from")
+            raise ObservationMismatchError(
+                "the observer drew cards the draw pile was not rebuilt from"
+            )
         if sum(drawn) != observation.rebuilt_draw_counts[seat]:
-            raise ValueError("the observer's rebuilt draws and their count differ")
+            raise ObservationMismatchError("the observer's rebuilt draws and their count differ")
         stock, dealt, other_draws = deal_hidden(
             unseen,
             observation.draw_pile_size,

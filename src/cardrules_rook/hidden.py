@@ -60,6 +60,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 
+from cardrules.errors import ObservationMismatchError
 from cardrules.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.state import RookRound
@@ -103,12 +104,12 @@ def deal_hidden(
         rebuilt pile in this deal (all 0 before a rebuild), as 57 counts.
 
     Raises:
-        ValueError: the sizes do not add up, or the constraints contradict
+        ObservationMismatchError: the sizes do not add up, or the constraints contradict
             each other.
     """
     seats = len(hand_sizes)
     if draw_pile_size + sum(hand_sizes) != sum(unseen):
-        raise ValueError(
+        raise ObservationMismatchError(
             f"{sum(unseen)} unseen cards cannot fill a draw pile of {draw_pile_size} "
             f"and hands of {list(hand_sizes)}"
         )
@@ -121,9 +122,9 @@ def deal_hidden(
         _fill(hands, hand_sizes, rest[: len(rest) - draw_pile_size])
         return stock, hands, draws
     if len(draw_counts) != seats or len(plays) != seats:
-        raise ValueError("need the rebuilt draws and plays of every other seat")
+        raise ObservationMismatchError("need the rebuilt draws and plays of every other seat")
     if sum(rebuilt) != draw_pile_size + sum(draw_counts):
-        raise ValueError(
+        raise ObservationMismatchError(
             f"{sum(rebuilt)} rebuilt cards cannot be a draw pile of {draw_pile_size} "
             f"and draws of {list(draw_counts)}"
         )
@@ -202,14 +203,16 @@ def _explained_plays(
     even odds where it still fits.
 
     Raises:
-        ValueError: no choice fits (the facts contradict each other).
+        ObservationMismatchError: no choice fits (the facts contradict each other).
     """
     seats = len(hand_sizes)
     candidates: list[tuple[int, int, int]] = []  # (seat, drawn by then, code)
     for s in range(seats):
         for drawn, code in plays[s]:
             if not 1 <= drawn <= draw_counts[s]:
-                raise ValueError(f"a play after {drawn} of {draw_counts[s]} rebuilt draws")
+                raise ObservationMismatchError(
+                    f"a play after {drawn} of {draw_counts[s]} rebuilt draws"
+                )
             if rebuilt[code]:
                 candidates.append((s, drawn, code))
     rng.shuffle(candidates)
@@ -289,7 +292,7 @@ def _required_plays(
     -> seat (1 per slot) -> sink (``least[s] .. draw_counts[s]``) -> source.
 
     Raises:
-        ValueError: no circulation exists.
+        ObservationMismatchError: no circulation exists.
     """
     kinds = [code for code in range(57) if rebuilt[code]]
     kind_node = {code: 2 + i for i, code in enumerate(kinds)}
@@ -318,7 +321,9 @@ def _required_plays(
     edges.append((1, 0, 0, big))
     flow = _circulation(nodes, edges)
     if flow is None:
-        raise ValueError("no choice of played cards fits the rebuilt draw pile's cards")
+        raise ObservationMismatchError(
+            "no choice of played cards fits the rebuilt draw pile's cards"
+        )
     first = len(kinds)
     return [flow[first + 2 * i] == 1 for i in range(len(candidates))]
 

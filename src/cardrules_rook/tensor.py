@@ -479,6 +479,11 @@ def encode(game: Game, observation: RookObservation) -> Any:
         cardrules.tensors.ObservationMismatchError: the observation does not fit
             the game (players, seat or round).
     """
+    if not isinstance(observation, RookObservation):
+        raise ObservationMismatchError(
+            f"cannot encode {type(observation).__name__} for {game!r}: "
+            "an observation of this game is needed"
+        )
     np = require_numpy()
     enc = cached_for_game(game, "rook-tensor", _build)
     obs = observation

@@ -116,3 +116,18 @@ def test_an_illegal_id_is_refused_naming_the_rule_and_changes_nothing() -> None:
         assert snapshot(state) == before
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_numpy_integers_are_action_ids_too() -> None:
+    """An id picked with numpy (the usual way with masks) is taken as its int value."""
+    np = pytest.importorskip("numpy")
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=2)
+    mask = np.frombuffer(state.legal_action_mask(), dtype=np.uint8)
+    action = np.flatnonzero(mask)[0]
+    assert isinstance(action, np.integer)
+    move = state.move_of(action)
+    assert state.action_id(move) == int(action)
+    state.apply_action(action)
+    assert state.history == [move]
+    with pytest.raises(InvalidMoveError):
+        state.move_of(np.float64(3.0))

@@ -90,8 +90,15 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        f"the OpenSpiel adapter needs the openspiel extra ({missing}): "
+        "pip install 'cardrules[openspiel]'"
+    ) from missing
 
 from cardrules.engine import Game, GameState, new_game
 from cardrules.registry import default_catalogue

@@ -59,11 +59,17 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        f"the PettingZoo adapter needs the pettingzoo extra ({missing}): "
+        "pip install 'cardrules[pettingzoo]'"
+    ) from missing
 
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import InvalidMoveError
