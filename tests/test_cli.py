@@ -221,3 +221,18 @@ class TestSpaces:
         fewer = capsys.readouterr().out.splitlines()[0]
         assert plain != fewer
         assert main(["spaces", "toonerville-rook", "--variant", "nope"]) == 2
+
+
+class TestSearchBot:
+    def test_ismcts_plays_a_seat_from_the_command_line(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """--bots ismcts puts the search bot in a seat; the match finishes to a winner."""
+        args = ["play", "gnoming-a-round", "-n", "3", "-s", "3", "--option", "rounds=1"]
+        assert main([*args, "--bots", "ismcts,greedy,greedy", "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["over"] is True
+        assert len(record["round_scores"]) == 1
+        assert record["winners"]
+        assert main([*args, "--bots", "nope"]) == 2
+        assert "ismcts" in capsys.readouterr().err

@@ -7,6 +7,7 @@ never receives the `cardrules.GameState`.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -111,10 +112,33 @@ def play_match(
     return MatchResult(state, decisions, truncated=False)
 
 
+#: Iterations per decision of the ``ismcts`` bot that `bot_factories` offers.
+ISMCTS_ITERATIONS = 50
+
+
 def bot_factories(
     game_bots: Sequence[tuple[str, Any]] = (),
+    game: Any = None,
 ) -> dict[str, Callable[[int | None], Bot]]:
-    """The bots available for a game: ``random`` plus the game's own (``GameSpec.bots``)."""
+    """The bots available for a game, by name: each maps a seed to a new bot.
+
+    Args:
+        game_bots: the game's own bots (``GameSpec.bots``), e.g. ``greedy``.
+        game: the `cardrules.Game`; when given, ``ismcts`` is offered too
+            (`cardrules.search.ISMCTSBot` with `ISMCTS_ITERATIONS` iterations),
+            since a search bot needs the game to sample states from.
+
+    Returns:
+        ``{"random": ..., **game_bots, "ismcts": ...}``.
+    """
     factories: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
     factories.update(dict(game_bots))
+    if game is not None:
+        factories["ismcts"] = functools.partial(_ismcts, game)
     return factories
+
+
+def _ismcts(game: Any, seed: int | None) -> Bot:
+    from cardrules.search import ISMCTSBot  # the search module builds on this one
+
+    return ISMCTSBot(game, iterations=ISMCTS_ITERATIONS, seed=seed)

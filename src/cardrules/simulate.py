@@ -19,7 +19,6 @@ import attrs
 
 from cardrules.bots import bot_factories, play_match
 from cardrules.engine import new_game
-from cardrules.registry import default_catalogue
 
 __all__ = [
     "BotSummary",
@@ -72,7 +71,7 @@ def _play(
     max_decisions: int,
 ) -> MatchRow:
     state = new_game(game, players=players, seed=seed, variants=variants, options=options)
-    factories = bot_factories(state.game.spec.bots)
+    factories = bot_factories(state.game.spec.bots, state.game)
     seat_bots = [factories[bots[s]](seed * 100 + s) for s in range(players)]
     result = play_match(state, seat_bots, max_decisions=max_decisions)
     return MatchRow(
@@ -125,8 +124,8 @@ def simulate(
     """
     if games < 1 or jobs < 1:
         raise ValueError("games and jobs must be at least 1")
-    new_game(game, players=players, seed=seed, variants=variants, options=options)
-    known = bot_factories(default_catalogue().game(game).bots)
+    probe = new_game(game, players=players, seed=seed, variants=variants, options=options)
+    known = bot_factories(probe.game.spec.bots, probe.game)
     unknown = [b for b in bots if b not in known]
     if unknown or not bots:
         raise ValueError(f"unknown bot(s) {unknown}; bots for {game}: {', '.join(sorted(known))}")

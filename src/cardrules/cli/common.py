@@ -37,7 +37,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 def make_bots(state: GameState, names: str) -> list[Bot]:
     """One bot per seat from ``names`` (comma-separated, repeated to fill the seats)."""
-    factories = bot_factories(state.game.spec.bots)
+    factories = bot_factories(state.game.spec.bots, state.game)
     chosen = [name.strip() for name in names.split(",") if name.strip()]
     if not chosen:
         raise click.BadParameter("name at least one bot", param_hint="--bots")
