@@ -232,6 +232,18 @@ def test_the_deals_parameter_is_gone() -> None:
         _CLASSES["toonerville-rook"]({"seed": 1})
 
 
+def test_bad_options_are_refused_with_options_errors() -> None:
+    """Malformed JSON, a non-object, and rounds given twice differently are each named."""
+    rook = _CLASSES["toonerville-rook"]
+    with pytest.raises(OptionsError, match="JSON object"):
+        rook({"options": "{bouncing: false"})
+    with pytest.raises(OptionsError, match="JSON object"):
+        rook({"options": "[1]"})
+    with pytest.raises(OptionsError, match="rounds is given twice"):
+        rook({"rounds": 1, "options": '{"rounds": 2}'})
+    assert rook({"rounds": 1, "options": '{"rounds": 1}'}).cardrules_game.rounds == 1
+
+
 def test_illegal_action_raises() -> None:
     state = load("gnoming-a-round").new_initial_state()
     with pytest.raises(IllegalMoveError):

@@ -101,6 +101,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
     ) from missing
 
 from cardrules.engine import Game, GameState, new_game
+from cardrules.errors import OptionsError
 from cardrules.registry import default_catalogue
 
 __all__ = [
@@ -244,9 +245,10 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         max_decisions: the cap on decisions per match.
 
     Raises:
-        ValueError: a bad parameter (``max_decisions`` below 1, ``rng_seed``
-            below -1, ``options`` not a JSON object, an unknown parameter such
-            as the removed ``deals``), or any error of `cardrules.new_game`
+        OptionsError: a bad parameter, a ``ValueError`` (``max_decisions`` below
+            1, ``rng_seed`` below -1, ``options`` not a JSON object, ``rounds``
+            given twice with different values, an unknown parameter such as
+            the removed ``deals``), or any error of `cardrules.new_game`
             (``OptionsError``, ``UnknownVariantError`` ...). ``pyspiel.load_game``
             itself rejects unknown parameters with a ``pyspiel.SpielError``.
     """
@@ -260,12 +262,12 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         spec_params = self.game_type.parameter_specification
         unknown = sorted(set(params or {}) - set(spec_params))
         if "deals" in unknown:
-            raise ValueError(
+            raise OptionsError(
                 "the deals parameter was removed: chance is now sampled inside the states "
                 "from a 63-bit seed per match (set rng_seed to repeat a run)"
             )
         if unknown:
-            raise ValueError(
+            raise OptionsError(
                 f"unknown parameters {unknown}; the parameters are {sorted(spec_params)}"
             )
         params = {**spec_params, **(params or {})}
@@ -274,18 +276,26 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         rounds = int(params["rounds"])
         variants = [v.strip() for v in str(params["variants"]).split(",") if v.strip()]
         options_text = str(params["options"]).strip()
-        options = json.loads(options_text) if options_text else {}
+        try:
+            options = json.loads(options_text) if options_text else {}
+        except json.JSONDecodeError as error:
+            raise OptionsError(f"options must be a JSON object: {error}") from None
         if not isinstance(options, dict):
-            raise ValueError(f"options must be a JSON object, got {options_text!r}")
+            raise OptionsError(f"options must be a JSON object, got {options_text!r}")
         spec = default_catalogue().game(name)
         if rounds != spec.options_type().rounds:
+            if options.get("rounds", rounds) != rounds:
+                raise OptionsError(
+                    f"rounds is given twice: {rounds} as a parameter and "
+                    f"{options['rounds']} in options"
+                )
             options["rounds"] = rounds
         rng_seed = int(params["rng_seed"])
         max_decisions = int(params["max_decisions"])
         if max_decisions < 1:
-            raise ValueError(f"max_decisions must be >= 1, got {max_decisions}")
+            raise OptionsError(f"max_decisions must be >= 1, got {max_decisions}")
         if rng_seed < FRESH_SEED:
-            raise ValueError(f"rng_seed must be -1 (fresh) or a seed >= 0, got {rng_seed}")
+            raise OptionsError(f"rng_seed must be -1 (fresh) or a seed >= 0, got {rng_seed}")
         game = new_game(name, players=players, seed=0, variants=variants, options=options).game
         lowest, highest = GAMES[name][2](game)
         info = pyspiel.GameInfo(
