@@ -14,6 +14,11 @@
 * observations hide what they must: when the game can reshuffle the cards hidden
   from a seat (``cardrules_shuffle_hidden``), that seat's observation does not
   change;
+* integer actions: when the game has an action space (``cardrules_action_space``),
+  every legal move has a distinct id that maps back to it, and the mask holds
+  exactly those ids;
+* determinization: when the game supports it (``cardrules_determinize``), a
+  state sampled from a seat's observation gives that seat the same observation;
 * the game record survives JSON and replays to the same scores and observations.
 
 Use `run_conformance`, or subclass `GameConformance` and add rules.
@@ -39,8 +44,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from cardrules.determinize import determinize
 from cardrules.engine import GameState, new_game
-from cardrules.errors import IllegalMoveError, InvalidMoveError
+from cardrules.errors import IllegalMoveError, InvalidMoveError, MissingRuleError
 from cardrules.moves import Move
 from cardrules.registry import Catalogue
 from cardrules.testing.strategies import seeds
@@ -199,6 +205,42 @@ class GameConformance(RuleBasedStateMachine):
             assert twin.observation(seat) == self.state.observation(seat), (
                 f"seat {seat}'s observation changed when only cards hidden from it moved"
             )
+
+    @invariant()
+    def legal_moves_have_action_ids(self) -> None:
+        """Every legal move has a distinct id that maps back to it; the mask is those ids."""
+        if self.state is None:
+            return
+        try:
+            space = self.state.action_space
+        except MissingRuleError:
+            return  # the game numbers no actions
+        moves = self.state.legal_moves()
+        ids = [space.id_of(move) for move in moves]
+        assert len(set(ids)) == len(ids), "two legal moves share an action id"
+        assert [space.move_of(i) for i in ids] == list(moves), "an id maps to another move"
+        mask = self.state.legal_action_mask()
+        assert len(mask) == space.size
+        assert mask.count(1) == len(ids) == sum(mask), "the mask is not exactly the legal ids"
+        assert all(mask[i] == 1 for i in ids)
+
+    @invariant()
+    def determinized_states_agree_with_the_observation(self) -> None:
+        """A state sampled from a seat's observation gives that seat the same observation.
+
+        One seat per step, in turn, to keep the machine quick.
+        """
+        if self.state is None:
+            return
+        seat = len(self.state.history) % self.state.players
+        observation = self.state.observation(seat)
+        try:
+            sample = determinize(self.state.game, observation, random.Random(seat))
+        except MissingRuleError:
+            return  # the game does not determinize
+        assert sample.observation(seat) == observation, (
+            f"a state sampled from seat {seat}'s observation shows it something else"
+        )
 
     def teardown(self) -> None:
         """The record survives JSON and replays to the same match."""
