@@ -14,7 +14,7 @@ from typing import Any
 
 from cardrules.chance import Chance
 from cardrules.engine import Game, GameState
-from cardrules.errors import CardRulesError, ObservationMismatchError
+from cardrules.errors import CardRulesError
 
 __all__ = ["MAX_ATTEMPTS", "DeterminizeError", "determinize"]
 
@@ -48,24 +48,15 @@ def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
         keeps only possible states, and conditions the deal on that fact.
 
     Raises:
-        ObservationMismatchError: the observation is not of this game, its
-            player count or its rounds (a ``ValueError``).
+        ObservationMismatchError: the observation does not fit the game
+            (`cardrules.Game.check_observation`; a ``ValueError``).
         DeterminizeError: no sample in `MAX_ATTEMPTS` lets the player to act move.
         MissingRuleError: the game does not support determinization.
         TypeError: ``rng`` is not a ``random.Random``.
     """
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
-    seat = getattr(observation, "seat", None)
-    players = getattr(observation, "players", None)
-    scores = getattr(observation, "round_scores", None)
-    if players != game.players or not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise ObservationMismatchError(
-            f"cannot determinize {type(observation).__name__} (seat {seat!r} of {players!r} "
-            f"players) for {game!r}"
-        )
-    if scores is None or len(scores) > game.rounds:
-        raise ObservationMismatchError(f"the observation's round scores do not fit {game!r}")
+    game.check_observation(observation)
     for _ in range(MAX_ATTEMPTS):
         state = _sample(game, observation, rng)
         if state.is_over or state.legal_moves():

@@ -27,6 +27,7 @@ from cardrules.errors import (
     InvalidMoveError,
     InvalidSeatError,
     MissingRuleError,
+    ObservationMismatchError,
     OptionsError,
     PluginHookError,
     VariantConflictError,
@@ -188,6 +189,38 @@ class Game:
             legal_moves=legal_moves,
             history=history,
         )
+
+    def check_observation(self, observation: Any, kind: type = object) -> None:
+        """Refuse an observation that was not made by this game in this configuration.
+
+        Args:
+            observation: the observation to check.
+            kind: the game's observation class (``object``: any class).
+
+        Raises:
+            ObservationMismatchError: ``observation`` is not a ``kind``, or its
+                ``players``, ``seat`` (``0 .. players-1``), ``round`` (``0 ..
+                rounds-1``) or ``round_scores`` (at most ``rounds``) do not fit
+                this game (a ``ValueError``).
+        """
+        seat = getattr(observation, "seat", None)
+        players = getattr(observation, "players", None)
+        round_ = getattr(observation, "round", 0)
+        scores = getattr(observation, "round_scores", None)
+        if not (
+            isinstance(observation, kind)
+            and players == self.players
+            and isinstance(seat, int)
+            and 0 <= seat < self.players
+            and isinstance(round_, int)
+            and 0 <= round_ < self.rounds
+            and scores is not None
+            and len(scores) <= self.rounds
+        ):
+            raise ObservationMismatchError(
+                f"{type(observation).__name__} of seat {seat!r} of {players!r} players "
+                f"in round {round_!r} does not fit {self!r}"
+            )
 
     def determinize_round(self, observation: Any, rng: random.Random) -> Any:
         """A round state consistent with ``observation``, its hidden cards sampled with ``rng``."""

@@ -84,11 +84,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         ObservationMismatchError: the observation is of another game or player
             count, or contradicts itself or the game's deck (a ``ValueError``).
     """
-    if not isinstance(observation, GnomingObservation) or observation.players != game.players:
-        raise ObservationMismatchError(
-            f"cannot determinize {type(observation).__name__} for {game!r}: "
-            "an observation of this game and player count is needed"
-        )
+    game.check_observation(observation, GnomingObservation)
     options = game.options
     assert isinstance(options, GnomingOptions)
     face_down = sum(card is None for layout in observation.layouts for card in layout)

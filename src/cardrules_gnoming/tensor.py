@@ -294,21 +294,12 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
         cardrules.tensors.ObservationMismatchError: the observation does not fit
             the game (players, seat, round, or a card not in the game's deck).
     """
-    if not isinstance(observation, GnomingObservation):
-        raise ObservationMismatchError(
-            f"cannot encode {type(observation).__name__} for {game!r}: "
-            "an observation of this game is needed"
-        )
+    game.check_observation(observation, GnomingObservation)
     np = require_numpy()
     enc = cached_for_game(game, "gnoming-tensor", _build)
     obs = observation
     players = obs.players
     seat = obs.seat
-    if players != game.players or not 0 <= obs.round < enc.rounds or not 0 <= seat < players:
-        raise ObservationMismatchError(
-            f"observation of seat {seat} of {players} players in round {obs.round} "
-            f"does not fit {game!r}"
-        )
     at = enc.at
     kinds = enc.kinds
     kinds_of = enc.kinds_of

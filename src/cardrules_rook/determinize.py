@@ -107,11 +107,7 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         ObservationMismatchError: the observation is of another game or player
             count, or contradicts itself or the game's deck (a ``ValueError``).
     """
-    if not isinstance(observation, RookObservation) or observation.players != game.players:
-        raise ObservationMismatchError(
-            f"cannot determinize {type(observation).__name__} for {game!r}: "
-            "an observation of this game and player count is needed"
-        )
+    game.check_observation(observation, RookObservation)
     options = game.options
     assert isinstance(options, RookOptions)
     seat = observation.seat

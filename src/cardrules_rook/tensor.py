@@ -44,7 +44,6 @@ import attrs
 
 from cardrules.engine import Game
 from cardrules.tensors import (
-    ObservationMismatchError,
     TensorLayout,
     cached_for_game,
     require_numpy,
@@ -479,21 +478,12 @@ def encode(game: Game, observation: RookObservation) -> Any:
         cardrules.tensors.ObservationMismatchError: the observation does not fit
             the game (players, seat or round).
     """
-    if not isinstance(observation, RookObservation):
-        raise ObservationMismatchError(
-            f"cannot encode {type(observation).__name__} for {game!r}: "
-            "an observation of this game is needed"
-        )
+    game.check_observation(observation, RookObservation)
     np = require_numpy()
     enc = cached_for_game(game, "rook-tensor", _build)
     obs = observation
     players = obs.players
     seat = obs.seat
-    if players != game.players or not 0 <= obs.round < enc.rounds or not 0 <= seat < players:
-        raise ObservationMismatchError(
-            f"observation of seat {seat} of {players} players in round {obs.round} "
-            f"does not fit {game!r}"
-        )
     at = enc.at
 
     def rel(other: int) -> int:
