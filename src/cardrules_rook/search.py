@@ -365,7 +365,47 @@ def _search_memo(
     min_rooks: int,
 ) -> _Found | None:
     """`_search`, remembered: listing lay-down steps and searching ahead ask again and again."""
+    if whole and not _could_meld_every_card(counts, sets, runs, rules):
+        return None
     return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
+
+
+def _could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: MeldRules) -> bool:
+    """A quick necessary condition for a whole-hand lay-down (R12): False proves there is none.
+
+    Each natural card must fit some run (a span of 4 or more of its colour with
+    enough natural cards held and its gaps within the Rooks held) or some set
+    (enough natural cards of its number). A run holds one card of each number,
+    so copies of a card beyond the runs must go to a set too. The numbers of
+    the cards the runs cannot take must all be set numbers, so there are at
+    most ``sets`` of them.
+    Most hands of the last round fail here, long before the full search.
+    """
+    rooks = counts[ROOK_CODE]
+    need = max(rules.min_naturals, 1)
+    totals = [0] * 15
+    for ci in range(4):
+        for n in range(1, 15):
+            totals[n] += counts[ci * 14 + n - 1]
+    forced: set[int] = set()
+    for ci in range(4):
+        held = [0, *(1 if counts[ci * 14 + n - 1] else 0 for n in range(1, 15))]
+        runnable = [False] * 15
+        if runs:
+            for low in range(1, 12):
+                for high in range(low + 3, 15):
+                    present = sum(held[low : high + 1])
+                    if high - low + 1 - present <= rooks and present >= need:
+                        for n in range(low, high + 1):
+                            runnable[n] = True
+        for n in range(1, 15):
+            # A run holds one card of each of its numbers: more copies than runs
+            # means some go to a set.
+            if held[n] and (not runnable[n] or counts[ci * 14 + n - 1] > runs):
+                if not sets or totals[n] < need or totals[n] + rooks < 3:
+                    return False
+                forced.add(n)
+    return len(forced) <= sets
 
 
 def _search(

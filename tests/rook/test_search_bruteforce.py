@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
-from cardrules_rook.search import find_lay_down
+from cardrules_rook.search import _could_meld_every_card, _search, find_lay_down, hand_counts
 
 
 def brute_force(
@@ -99,3 +99,44 @@ def test_melds_of_reads_rooks() -> None:
     assert melds_of(cards) == (RunMeld("R", 3, 6, (5,)),)
     seven = [Card.from_str(c) for c in "R7 B7 Rook".split()]
     assert melds_of(seven) == (SetMeld(7, ("R", "B"), 1),)
+
+
+# The whole-hand quick refusal (R12) must never refuse a hand the full search accepts.
+
+whole_pool = st.sampled_from(
+    [natural(c, n) for c in "RYB" for n in (1, 2, 3, 4, 5, 9, 13, 14)] + [ROOK]
+)
+
+
+@pytest.mark.rule("R12")
+@given(
+    hand=st.lists(whole_pool, min_size=6, max_size=16),
+    contract=st.sampled_from([(2, 2), (1, 1), (2, 0), (0, 2), (1, 2)]),
+    exceed=st.booleans(),
+)
+@settings(max_examples=200)
+def test_whole_hand_quick_refusal_is_sound(
+    hand: list[Card], contract: tuple[int, int], exceed: bool
+) -> None:
+    """Whenever the quick check refuses a hand, the full search finds no whole-hand lay-down."""
+    sets, runs = contract
+    rules = MeldRules(naturals_exceed_rooks=exceed)
+    counts = tuple(hand_counts(hand))
+    if not _could_meld_every_card(counts, sets, runs, rules):
+        assert _search(counts, sets, runs, True, rules, True) is None
+
+
+@pytest.mark.rule("R12")
+def test_whole_hand_quick_refusal_examples() -> None:
+    """A melds-everything hand passes; a stray card, or three copies for two runs, is refused."""
+    good = [
+        Card.from_str(c) for c in "R1 R2 R3 R4 B9 B10 B11 B12 B13 G5 Y5 B5 Y14 G14 Rook".split()
+    ]
+    rules = MeldRules()
+    assert _could_meld_every_card(tuple(hand_counts(good)), 2, 2, rules)
+    stray = [*good[:-1], Card.from_str("Y2")]  # Y2 fits no run and no set
+    assert not _could_meld_every_card(tuple(hand_counts(stray)), 2, 2, rules)
+    # Three R7s: two runs hold at most two, so 7 is a set number, as are 1 and 2.
+    copies = [Card.from_str(c) for c in "R7 R7 R7 B7 R1 Y1 G1 R2 Y2 G2".split()]
+    assert not _could_meld_every_card(tuple(hand_counts(copies)), 2, 2, rules)
+    assert _search(tuple(hand_counts(copies)), 2, 2, True, rules, True) is None
