@@ -378,7 +378,7 @@ def _could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: M
     (enough natural cards of its number). A run holds one card of each number,
     so copies of a card beyond the runs must go to a set too. The numbers of
     the cards the runs cannot take must all be set numbers, so there are at
-    most ``sets`` of them.
+    most ``sets`` of them; the cards of the other numbers must fit in the runs.
     Most hands of the last round fail here, long before the full search.
     """
     rooks = counts[ROOK_CODE]
@@ -405,7 +405,30 @@ def _could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: M
                 if not sets or totals[n] < need or totals[n] + rooks < 3:
                     return False
                 forced.add(n)
-    return len(forced) <= sets
+    if len(forced) > sets:
+        return False
+    # The cards outside the set numbers lie in the runs: at most ``runs``
+    # colours and 14 cards a run. More set numbers only take cards away, so it
+    # is enough to try every way to fill the set numbers up to ``sets``.
+    masks = [0] * 15
+    for ci in range(4):
+        for n in range(1, 15):
+            if counts[ci * 14 + n - 1]:
+                masks[n] |= 1 << ci
+    settable = [
+        n for n in range(1, 15) if n not in forced and totals[n] >= need and totals[n] + rooks >= 3
+    ]
+    extra = min(sets - len(forced), len(settable))
+    for chosen in combinations(settable, extra):
+        numbers = forced.union(chosen)
+        colours = cards = 0
+        for n in range(1, 15):
+            if n not in numbers:
+                colours |= masks[n]
+                cards += totals[n]
+        if colours.bit_count() <= runs and cards <= 14 * runs:
+            return True
+    return False
 
 
 def _search(

@@ -126,6 +126,38 @@ def test_whole_hand_quick_refusal_is_sound(
         assert _search(counts, sets, runs, True, rules, True) is None
 
 
+@st.composite
+def whole_lay_downs(draw: st.DrawFn) -> tuple[list[Card], int, int]:
+    """A hand built from a contract's melds, so that some whole-hand lay-down exists."""
+    sets = draw(st.integers(0, 2))
+    runs = draw(st.integers(0 if sets else 1, 2))
+    hand: list[Card] = []
+    for _ in range(runs):
+        colour = draw(st.sampled_from("RYGB"))
+        length = draw(st.integers(4, 7))
+        low = draw(st.integers(1, 15 - length))
+        cards = [natural(colour, n) for n in range(low, low + length)]
+        wild = draw(st.sets(st.integers(0, length - 1), max_size=length - 2))
+        hand += [ROOK if i in wild else card for i, card in enumerate(cards)]
+    for _ in range(sets):
+        number = draw(st.integers(1, 14))
+        colours = draw(st.lists(st.sampled_from("RYGB"), min_size=2, max_size=6))
+        rooks = draw(st.integers(max(0, 3 - len(colours)), 2))
+        hand += [natural(c, number) for c in colours] + [ROOK] * rooks
+    return hand, sets, runs
+
+
+@pytest.mark.rule("R12")
+@given(case=whole_lay_downs())
+@settings(max_examples=200)
+def test_whole_hand_quick_refusal_keeps_meldable_hands(case: tuple[list[Card], int, int]) -> None:
+    """A hand made of the contract's melds is never refused, and the search melds it whole."""
+    hand, sets, runs = case
+    counts = tuple(hand_counts(hand))
+    assert _could_meld_every_card(counts, sets, runs, MeldRules())
+    assert find_lay_down(hand, sets=sets, runs=runs, whole_hand=True) is not None
+
+
 @pytest.mark.rule("R12")
 def test_whole_hand_quick_refusal_examples() -> None:
     """A melds-everything hand passes; a stray card, or three copies for two runs, is refused."""
