@@ -449,6 +449,13 @@ def _search(
     best: _Found | None = None
     if runs == 0:
         return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
+    if sets and (
+        _sets_only(totals, sets, rooks, False, rules, True, 0) is None
+        or _search_memo(tuple(counts), 0, runs, False, rules, True, 0) is None
+    ):
+        # The sets, or the runs, cannot be made even without the others (the
+        # others only take cards and Rooks away): no need to try set plans.
+        return None
     all_points = sum(totals[n] * _PTS[n] for n in range(1, 15)) + 25 * rooks
     for set_plan in _set_plans(totals, sets, rules):
         numbers = tuple(n for n, _ in set_plan)
