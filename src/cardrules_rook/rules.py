@@ -14,7 +14,7 @@ from cardrules.errors import IllegalMoveError
 from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules.seats import left_of, seats_from
-from cardrules_rook.cards import ROOK, ROOK_CODE, Card, card_of_code, natural
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
@@ -256,23 +256,26 @@ def _holds(room: list[int], codes: list[int]) -> bool:
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
     hand = state.hands[seat]
+    rook = hand[ROOK_CODE] > 0
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
+            base = COLOURS.index(meld.colour) * 14 - 1  # + number: the natural's code
             for number in (meld.low - 1, meld.high + 1):
                 if not 1 <= number <= 14:
                     continue
-                own = natural(meld.colour, number)
-                for card in (own, ROOK):
-                    if hand[card.code] and _laid_off(meld, card, number, state) is not None:
-                        moves.append(LayOff(index, card, number))
+                if hand[base + number]:
+                    # The natural card itself always extends a valid run (R7).
+                    moves.append(LayOff(index, card_of_code(base + number), number))
+                if rook and _laid_off(meld, ROOK, number, state) is not None:
+                    moves.append(LayOff(index, ROOK, number))
         else:
-            for colour in "RYGB":
-                card = natural(colour, meld.number)
-                if hand[card.code]:
-                    moves.append(LayOff(index, card, meld.number))
-            if hand[ROOK_CODE] and _laid_off(meld, ROOK, meld.number, state) is not None:
-                moves.append(LayOff(index, ROOK, meld.number))
+            number = meld.number
+            for code in range(number - 1, 56, 14):  # the four colours of the number
+                if hand[code]:
+                    moves.append(LayOff(index, card_of_code(code), number))
+            if rook and _laid_off(meld, ROOK, number, state) is not None:
+                moves.append(LayOff(index, ROOK, number))
     return moves
 
 
@@ -296,11 +299,16 @@ def _keeps_rooks_playable(state: RookRound, move: Move) -> bool:
     return _rook_has_a_place(trial, state.turn_seat)
 
 
+#: One shared (immutable) discard move per card code.
+_DISCARDS = tuple(Discard(card_of_code(code)) for code in range(57))
+
+
 def _play_moves(state: RookRound) -> list[Move]:
     seat = state.turn_seat
     assert seat is not None
     hand = state.hands[seat]
     moves: list[Move] = []
+    swaps: list[Move] = []
     if state.lay_down_left is not None:
         moves = _lay_down_steps(state)
     else:
@@ -318,12 +326,13 @@ def _play_moves(state: RookRound) -> list[Move]:
                     )
                     if extra or m.cards()[-1].is_rook
                 ]
-        moves += _swaps(state, seat)
+        swaps = _swaps(state, seat)
+        moves += swaps
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
             if not (out_by_discard and state.no_out_by_discard):
-                moves += [Discard(card_of_code(c)) for c in range(57) if hand[c]]
-    if state.owed_rooks or any(isinstance(m, Swap) for m in moves):
+                moves += [_DISCARDS[c] for c in range(57) if hand[c]]
+    if state.owed_rooks or swaps:
         moves = [
             m
             for m in moves
