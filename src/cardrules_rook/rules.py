@@ -188,9 +188,10 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
 
     A meld is a step when some complete lay-down contains it. Each lay-down
     found so far vouches for every meld that can stand in for one of its melds
-    of the same kind (the hand still holds it once the others are set aside);
-    only the melds no known lay-down vouches for are searched, and each search
-    that succeeds adds its lay-down to those known.
+    of the same kind (the hand still holds it once the others are set aside).
+    Each meld that is no step rules out every meld of its kind that uses all
+    its cards and more (what is left after it holds less), so melds are tried
+    fewest cards first. Only the melds neither rule settles are searched.
     """
     seat = state.turn_seat
     hand = state.hands[seat]
@@ -205,15 +206,21 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
     rooms: list[tuple[str, list[int]]] = []
     if not whole_hand:
         rooms += _rooms_left(hand, witness.melds)
-    steps: list[Move] = []
-    for meld in possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules):
-        kind = meld.kind
-        codes = [card.code for card in meld.cards()]
+    no_steps: list[tuple[str, dict[int, int]]] = []
+    melds = possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules)
+    cards = [[card.code for card in meld.cards()] for meld in melds]
+    is_step = [False] * len(melds)
+    for i in sorted(range(len(melds)), key=lambda i: len(cards[i])):
+        kind = melds[i].kind
+        codes = cards[i]
+        tally = _tally(codes)
         s, r = sets - (kind == "set"), runs - (kind == "run")
         if s == r == 0:
             ok = not whole_hand or sum(hand) == len(codes)
-        elif any(k == kind and _holds(room, codes) for k, room in rooms):
+        elif any(k == kind and _holds(room, tally) for k, room in rooms):
             ok = True  # a known lay-down with one of its melds swapped for this one
+        elif not whole_hand and any(k == kind and _includes(tally, f) for k, f in no_steps):
+            ok = False  # uses every card of a meld that is no step, and more
         else:
             rest = hand.copy()
             for code in codes:
@@ -223,10 +230,19 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
             )
             ok = found is not None
             if found is not None and not whole_hand:
-                rooms += _rooms_left(hand, (*found.melds, meld))
-        if ok:
-            steps.append(MeldDown(meld))
-    return steps
+                rooms += _rooms_left(hand, (*found.melds, melds[i]))
+            elif found is None:
+                no_steps.append((kind, tally))
+        is_step[i] = ok
+    return [MeldDown(meld) for meld, ok in zip(melds, is_step, strict=True) if ok]
+
+
+def _tally(codes: list[int]) -> dict[int, int]:
+    """Card codes as a multiset: code -> count."""
+    counts: dict[int, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    return counts
 
 
 def _rooms_left(hand: list[int], melds: tuple[Meld, ...]) -> list[tuple[str, list[int]]]:
@@ -244,14 +260,14 @@ def _rooms_left(hand: list[int], melds: tuple[Meld, ...]) -> list[tuple[str, lis
     return rooms
 
 
-def _holds(room: list[int], codes: list[int]) -> bool:
-    """Whether ``room`` (57 counts) holds every card of ``codes`` (repeats counted)."""
-    for code in codes:
-        room[code] -= 1
-    fits = all(room[code] >= 0 for code in codes)
-    for code in codes:
-        room[code] += 1
-    return fits
+def _holds(room: list[int], cards: dict[int, int]) -> bool:
+    """Whether ``room`` (57 counts by code) holds every card of ``cards`` (code -> count)."""
+    return all(room[code] >= n for code, n in cards.items())
+
+
+def _includes(cards: dict[int, int], part: dict[int, int]) -> bool:
+    """Whether the multiset ``cards`` includes every card of ``part`` (both code -> count)."""
+    return all(cards.get(code, 0) >= n for code, n in part.items())
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
