@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
+from typing import NamedTuple
 
 import attrs
 
@@ -74,9 +75,11 @@ def _run_need(length: int, rules: MeldRules) -> int:
     return need
 
 
-@attrs.frozen
-class _SpanSet:
-    """Runs of one colour as spans, with what they use when they take every card they can."""
+class _SpanSet(NamedTuple):
+    """Runs of one colour as spans, with what they use when they take every card they can.
+
+    (A named tuple, not an attrs class: the search makes tens of thousands.)
+    """
 
     spans: tuple[Span, ...]
     cover: tuple[int, ...]  # runs over each number (index 0 unused)
@@ -122,49 +125,45 @@ def _span_sets(
     cover = [0] * 15
     used = [0] * 15
     chosen: list[Span] = []
-    # Running figures, updated as spans are added and removed: natural cards used
-    # and their points, numbers where runs compete for too few cards, end room.
-    state = {"points": 0, "used": 0, "contested": 0, "room": 0}
+    # Running figures are passed down the recursion: natural cards used and their
+    # points, numbers where runs compete for too few cards, spare end room.
 
-    def record(need: int) -> None:
-        if state["contested"] or rules.naturals_exceed_rooks:
+    def record(need: int, n_used: int, points: int, contested: int, room: int) -> None:
+        if contested or rules.naturals_exceed_rooks:
             holds = _assign(chosen, used, cover, rules) if chosen else []
             valid = holds is not None
             room = _room(chosen, holds, rules) if holds is not None else 0
         else:
             # Every run holds each of its numbers the colour has a card of, and
             # the span list only has spans with enough of those.
-            valid, room = True, state["room"]
+            valid = True
         found.append(
             _SpanSet(
-                tuple(chosen),
-                tuple(cover),
-                tuple(used),
-                need,
-                state["points"],
-                total - state["used"],
-                valid,
-                room,
+                tuple(chosen), tuple(cover), tuple(used), need, points, total - n_used, valid, room
             )
         )
 
-    def add(low: int, high: int, step: int) -> None:
+    def add(low: int, high: int, step: int) -> tuple[int, int, int]:
+        """Add (``step`` 1) or take away (-1) a run: change in cards used, points, contested."""
+        d_used = d_points = d_contested = 0
         for n in range(low, high + 1):
             before = cover[n]
             after = before + step
             cover[n] = after
             held = h[n]
-            gained = min(after, held) - min(before, held)
-            if gained:
-                used[n] += gained
-                state["used"] += gained
-                state["points"] += gained * _PTS[n]
             if held:
-                state["contested"] += (after > held) - (before > held)
-        state["room"] += step * (14 - (high - low + 1))
+                gained = min(after, held) - min(before, held)
+                if gained:
+                    used[n] += gained
+                    d_used += gained
+                    d_points += gained * _PTS[n]
+                d_contested += (after > held) - (before > held)
+        return d_used, d_points, d_contested
 
-    def go(start: int, length_used: int, need: int) -> None:
-        record(need)
+    def go(
+        start: int, length_used: int, need: int, n_used: int, points: int, contested: int, room: int
+    ) -> None:
+        record(need, n_used, points, contested, room)
         if len(chosen) == max_runs:
             return
         for index in range(start, len(spans)):
@@ -178,13 +177,21 @@ def _span_sets(
                     extra += 1
             if need + extra > rooks:
                 continue
-            add(low, high, 1)
+            d_used, d_points, d_contested = add(low, high, 1)
             chosen.append((low, high))
-            go(index, length_used + length, need + extra)
+            go(
+                index,
+                length_used + length,
+                need + extra,
+                n_used + d_used,
+                points + d_points,
+                contested + d_contested,
+                room + 14 - length,
+            )
             chosen.pop()
             add(low, high, -1)
 
-    go(0, 0, 0)
+    go(0, 0, 0, 0, 0, 0, 0)
     return tuple(found)
 
 
@@ -240,8 +247,7 @@ def _assign(
     return holds if go(0) else None
 
 
-@attrs.frozen
-class _ColourPlan:
+class _ColourPlan(NamedTuple):
     """Runs of one colour: spans, cards taken at each set number, Rooks, points."""
 
     spans: tuple[Span, ...]
