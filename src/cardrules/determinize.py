@@ -84,4 +84,5 @@ def _sample(game: Game, observation: Any, rng: random.Random) -> GameState:
     if state.is_over:
         state.finished_rounds[-1] = round_state
     state._legal = None
+    state._legal_ids = None
     return state

@@ -366,6 +366,7 @@ class GameState:
 
     __slots__ = (
         "_legal",
+        "_legal_ids",
         "chance",
         "finished_rounds",
         "game",
@@ -388,6 +389,7 @@ class GameState:
         self.finished_rounds: list[Any] = []
         self.round_state: Any = game.new_round(0, self.chance)
         self._legal: tuple[Move, ...] | None = None
+        self._legal_ids: tuple[tuple[Move, ...], list[int]] | None = None
 
     # -- the protocol ------------------------------------------------------
 
@@ -523,6 +525,7 @@ class GameState:
         other.finished_rounds = self.finished_rounds.copy()
         other.round_state = self.round_state.clone()
         other._legal = self._legal
+        other._legal_ids = self._legal_ids
         return other
 
     @property
@@ -572,8 +575,16 @@ class GameState:
 
     def legal_actions(self) -> list[int]:
         """The ids of `legal_moves`, in increasing order; ``[]`` when over."""
-        id_of = self.game.action_space.id_of
-        return sorted(id_of(move) for move in self.legal_moves())
+        return list(self._ids())
+
+    def _ids(self) -> list[int]:
+        """The sorted ids of `legal_moves`, computed once per position (do not change them)."""
+        legal = self.legal_moves()
+        cached = self._legal_ids
+        if cached is None or cached[0] is not legal:
+            id_of = self.game.action_space.id_of
+            cached = self._legal_ids = (legal, sorted(id_of(move) for move in legal))
+        return cached[1]
 
     def legal_action_mask(self) -> bytearray:
         """One byte per action id: 1 where the id is a legal move now, else 0.
@@ -582,11 +593,9 @@ class GameState:
             a ``bytearray`` of ``action_space.size`` bytes (``numpy.frombuffer``
             reads it without a copy).
         """
-        space = self.game.action_space
-        mask = bytearray(space.size)
-        id_of = space.id_of
-        for move in self.legal_moves():
-            mask[id_of(move)] = 1
+        mask = bytearray(self.game.action_space.size)
+        for action in self._ids():
+            mask[action] = 1
         return mask
 
     def action_id(self, move: Move) -> int:

@@ -11,11 +11,23 @@ Rook) used by the meld search for speed.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+
 import attrs
 
 from cardrules.errors import InvalidCardError
 
-__all__ = ["COLOURS", "NUMBERS", "ROOK", "ROOK_CODE", "Card", "card_of_code", "natural"]
+__all__ = [
+    "COLOURS",
+    "NUMBERS",
+    "ROOK",
+    "ROOK_CODE",
+    "Card",
+    "card_of_code",
+    "cards_of_counts",
+    "natural",
+]
 
 #: The four colours in a fixed order: Red, Yellow, Green, Black (R1).
 COLOURS = ("R", "Y", "G", "B")
@@ -109,3 +121,17 @@ def natural(colour: str, number: int) -> Card:
 def card_of_code(code: int) -> Card:
     """The card with this ``code`` (0-56)."""
     return _BY_CODE[code]
+
+
+@functools.lru_cache(maxsize=8192)
+def _cards_of(counts: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(_BY_CODE[code] for code, n in enumerate(counts) if n for _ in range(n))
+
+
+def cards_of_counts(counts: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of a hand or pile given as 57 counts by card code, in code order.
+
+    Every observation lists each seat's known cards this way, and they seldom
+    change, so the answers are remembered (cards are immutable and shared).
+    """
+    return _cards_of(tuple(counts))

@@ -26,12 +26,10 @@ or the draw pile, in any order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
 from cardrules.moves import Move
-from cardrules_rook.cards import Card, card_of_code
+from cardrules_rook.cards import Card, card_of_code, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, MeldRules
 from cardrules_rook.state import RookPhase, RookRound
@@ -134,13 +132,6 @@ class RookObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
-
-
-def cards_of_counts(counts: Sequence[int]) -> tuple[Card, ...]:
-    """The multiset of 57 counts by card code as cards, in code order."""
-    if not any(counts):
-        return ()
-    return tuple(card_of_code(code) for code, n in enumerate(counts) if n for _ in range(n))
 
 
 def observe(
