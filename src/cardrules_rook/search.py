@@ -396,14 +396,22 @@ def _could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: M
     forced: set[int] = set()
     for ci in range(4):
         held = [0, *(1 if counts[ci * 14 + n - 1] else 0 for n in range(1, 15))]
+        if not any(held):
+            continue
+        before = [0] * 15  # before[n]: numbers 1..n held
+        for n in range(1, 15):
+            before[n] = before[n - 1] + held[n]
         runnable = [False] * 15
         if runs:
             for low in range(1, 12):
+                # Every qualifying span from ``low`` lies within the longest one.
+                top = 0
                 for high in range(low + 3, 15):
-                    present = sum(held[low : high + 1])
+                    present = before[high] - before[low - 1]
                     if high - low + 1 - present <= rooks and present >= need:
-                        for n in range(low, high + 1):
-                            runnable[n] = True
+                        top = high
+                for n in range(low, top + 1):
+                    runnable[n] = True
         for n in range(1, 15):
             # A run holds one card of each of its numbers: more copies than runs
             # means some go to a set.
