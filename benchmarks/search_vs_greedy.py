@@ -30,28 +30,32 @@ better in both games. A full 11-round Rook match has about 245 searched
 decisions per seat at 3 players (over 20 s a match at 32 iterations), hence
 ``--option rounds=N`` for shorter matches.
 
-What did not beat greedy in single Rook rounds (3 players, the search seat
+What was tried against greedy in single Rook rounds (3 players, the search seat
 rotating, each round dealt again with greedy in that seat; mean difference of
 the search seat's round score, positive = worse than greedy). Kept here so the
 next attempt starts from them:
 
 * ISMCTS, 32 iterations, rollouts capped at 20 and scored by hand points:
-  +15 to +37 a round in rounds 4, 7, 8, 9 and 10 (6 deals each). Hand points
-  at the cap punish taking and buying the cards later contracts need.
+  +15 to +37 a round in each of rounds 4, 7, 8, 9 and 10 (6 deals each,
+  mean +25.5, standard error 8.6). Hand points at the cap punish taking and
+  buying the cards later contracts need.
 * The same, scoring a hand that is not down as its points plus 20 per card
-  missing from the contract (extra Rooks needed): still +7 to +21.
-* Flat Monte Carlo over the greedy policy (each candidate move played on
-  the same sampled states, whole-round greedy rollouts, switching from the
-  greedy move only when the paired difference is a standard error below 0):
-  +1.5, -9.2 and +20.6 in rounds 1-3 (24 deals each, 8 samples, three best
-  discards and every draw or buy choice); only the draw and buy choices, 16
-  samples, 1.5 standard errors: +0.0, +5.6 and +12.3 in rounds 3, 4 and 7.
+  missing from the contract (the extra Rooks it would need): mean +6.3 (9.3).
+* Flat Monte Carlo (each legal move played on the same sampled states, 48
+  rollouts a decision but at least 2 a move, capped at 10 moves, keeping the greedy move unless a
+  paired difference is a standard error below 0): +21.5 (8.7) scored by hand
+  points; -10.0 (10.5) with the missing-cards score, best in rounds 9 and
+  10 (6 deals each: too few to tell).
+* Flat Monte Carlo with whole-round greedy rollouts instead: +1.5, -9.2 and
+  +20.6 in rounds 1-3 (24 deals each, 8 samples, the three best discards and
+  every draw or buy choice); draw and buy choices only, 16 samples, 1.5
+  standard errors: +0.0, +5.6 and +12.3 in rounds 3, 4 and 7.
 
-Greedy's choices are close to the best replies *given sampled states*, and
-samples deal the other players uniform hands while greedy players keep
-useful cards, so the rollouts misjudge when the round ends. Weighting samples
-by how likely each player's own takes, buys and discards were is the next
-thing to try.
+Whole-round rollouts find greedy's choices close to the best replies *given
+sampled states*; but samples deal the other players uniform hands while
+greedy players keep useful cards, so the rollouts misjudge when the round
+ends. Next to try: the missing-cards score over more deals, and weighting
+samples by how likely each player's own takes, buys and discards were.
 """
 
 from __future__ import annotations
