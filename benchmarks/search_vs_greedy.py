@@ -61,6 +61,7 @@ samples by how likely each player's own takes, buys and discards were.
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import sys
 import time
@@ -150,10 +151,25 @@ def _play(args: argparse.Namespace, seed: int, seat: int, tally: Tally | None) -
             exploration=args.exploration,
             max_rollout_moves=args.max_rollout_moves if args.max_rollout_moves >= 0 else None,
             opponent_weight=args.opponent_weight,
+            evaluate=args.evaluate,
         )
         bots[seat] = TimedBot(search, tally)
     result = cardrules.play_match(state, bots, max_decisions=args.max_decisions)
     return result
+
+
+def _callable(text: str) -> Any:
+    """``module:function`` -> the function (for ``--evaluate``)."""
+    module, sep, name = text.partition(":")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected MODULE:FUNCTION, got {text!r}")
+    try:
+        found = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as error:
+        raise argparse.ArgumentTypeError(f"cannot load {text!r}: {error}") from error
+    if not callable(found):
+        raise argparse.ArgumentTypeError(f"{text!r} is not callable")
+    return found
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -181,6 +197,13 @@ def main() -> int:
         "--max-rollout-moves", type=int, default=20, help="a negative number: no cap"
     )
     parser.add_argument("--opponent-weight", type=float, default=0.0)
+    parser.add_argument(
+        "--evaluate",
+        type=_callable,
+        default=None,
+        help="MODULE:FUNCTION scoring a capped rollout's position, e.g. "
+        "cardrules_rook.evaluate:estimated_round_scores (default: the round scored as if it ended)",
+    )
     parser.add_argument("--option", dest="options", type=_option, action="append", default=[])
     parser.add_argument("--max-decisions", type=int, default=200_000)
     parser.add_argument("--report-every", type=int, default=25)

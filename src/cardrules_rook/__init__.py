@@ -14,6 +14,7 @@ where each rule lives:
 * ``scoring.py`` - hands, rounds, the match (R17-R19)
 * ``observation.py`` - what a seat may see
 * ``bots.py`` - the greedy bot
+* ``evaluate.py`` - estimated scores of a round in play, for search bots
 """
 
 from cardrules_rook.cards import ROOK, Card, natural
