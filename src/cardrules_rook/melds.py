@@ -202,10 +202,12 @@ def run_from_cards(cards: Iterable[Card], rooks: Iterable[int] = ()) -> RunMeld:
     cards = list(cards)
     colours = {c.colour for c in cards}
     if len(colours) != 1 or "" in colours:
-        raise InvalidMoveError("a run's natural cards all have one colour")
+        raise InvalidMoveError("a run's natural cards all have one colour (R7)")
     numbers = sorted([c.number for c in cards] + list(rooks))
     if len(set(numbers)) != len(numbers) or numbers[-1] - numbers[0] + 1 != len(numbers):
-        raise InvalidMoveError("a run's numbers are consecutive, each once")
+        raise InvalidMoveError(
+            "a run's numbers are consecutive, each once, and 14 is not followed by 1 (R7)"
+        )
     return RunMeld(colours.pop(), numbers[0], numbers[-1], tuple(sorted(rooks)))
 
 

@@ -121,7 +121,11 @@ def _may_lay_off(state: RookRound, seat: int) -> bool:
 
 
 def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
-    """Whether ``needed`` Rooks could still be played on the table this turn (R14)."""
+    """Whether ``needed`` Rooks could still be played on the table this turn (R14).
+
+    By laying them off where table melds have room, and in new melds made
+    from the hand: some set of at most ``needed`` new melds holding the rest.
+    """
     rules = state.options.meld_rules
     room: float = 0
     if _may_lay_off(state, seat):
@@ -134,11 +138,16 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
             room += max(free, 0)
             if room >= needed:
                 return True
-    new_meld = [
-        m.cards().count(ROOK)
-        for m in possible_melds(state.hands[seat], sets=True, runs=True, rules=rules)
-    ]
-    return room + max(new_meld, default=0) >= needed
+    # The rest go into new melds from the hand (R14 allows them), as many as it
+    # takes: under a variant where each meld holds fewer Rooks than naturals,
+    # one new meld may not take them all.
+    short = needed - int(min(room, needed))
+    hand = state.hands[seat]
+    return any(
+        can_lay_down(hand, sets=sets, runs=melds - sets, rules=rules, min_rooks=short)
+        for melds in range(1, short + 1)
+        for sets in range(melds + 1)
+    )
 
 
 def _rook_has_a_place(state: RookRound, seat: int) -> bool:
@@ -396,13 +405,19 @@ def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
 
     Such a card could only be discarded, and going out by discarding is not
     allowed in round 11 (only reachable with ``last_round_whole_hand=False``).
+    A step of a lay-down must therefore leave a next step that is playable
+    too: every way to finish some lay-downs strands a card.
     """
     if isinstance(move, Discard):
         return True
     trial = state.clone()
     apply_move(trial, move, Chance(0))
     seat = state.turn_seat
-    if trial.is_round_over or not trial.down[seat] or sum(trial.hands[seat]) != 1:
+    if trial.is_round_over:
+        return True
+    if trial.lay_down_left is not None:
+        return bool(_play_moves(trial))  # each next step is checked the same way
+    if not trial.down[seat] or sum(trial.hands[seat]) != 1:
         return True
     return bool(_lay_offs(trial, seat)) if _may_lay_off(trial, seat) else False
 

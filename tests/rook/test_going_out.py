@@ -256,10 +256,25 @@ class TestLastRound:
 
     @pytest.mark.rule("R12")
     def test_option_last_round_like_the_others(self) -> None:
-        """``last_round_whole_hand=False``: round 11 lay-downs need not use every card."""
-        state = round_11_turn("B13", options={"last_round_whole_hand": False})
+        """``last_round_whole_hand=False``: round 11 lay-downs need not use every card.
+
+        With G5 drawn, G1-G4 may be melded and G5 laid off on it afterwards; with
+        every card at once (the default) only G1-G5 is a step.
+        """
+        state = round_11_turn("G5", options={"last_round_whole_hand": False})
         assert not state.observation(0).whole_hand
         assert "meld G1 G2 G3 G4" in legal_of(state, "meld")
+        assert "meld G1 G2 G3 G4" not in legal_of(round_11_turn("G5"), "meld")
+
+    @pytest.mark.rule("R11", "R12")
+    def test_option_offers_no_step_of_a_lay_down_that_strands_a_card(self) -> None:
+        """``last_round_whole_hand=False``, B13 drawn: every lay-down leaves B13 alone,
+        which could only be discarded, so no step of one is offered (none can be
+        finished) and the player discards instead."""
+        state = round_11_turn("B13", options={"last_round_whole_hand": False})
+        assert legal_of(state, "meld") == set()
+        assert refused(state, "meld G1 G2 G3 G4").rule == "R12"
+        play(state, "discard B13")
 
     @pytest.mark.rule("R12")
     def test_option_still_forbids_going_out_by_discard(self) -> None:

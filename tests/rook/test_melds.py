@@ -224,3 +224,11 @@ class TestRooksPerMeld:
         assert "meld R3 *R4 *R5 R6" not in melds
         assert "meld R3 R4 *R5 R6" in melds
         assert refused(state, "meld R3 *R4 *R5 R6").rule in {"R7", "R13"}
+
+
+@pytest.mark.rule("R7")
+def test_a_wrapping_run_is_refused_naming_the_rule() -> None:
+    """13-14-1-2 is no run: the notation itself is refused, and the message cites R7."""
+    state = new(3)
+    with pytest.raises(InvalidMoveError, match=r"14 is not followed by 1 \(R7\)"):
+        state.parse_move("meld R13 R14 R1 R2")

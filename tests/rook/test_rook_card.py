@@ -281,6 +281,31 @@ class TestSwapFollowUps:
         assert refused(state, "swap Y9 on 0").rule == "R14"
         assert "lay off *14 on 1" in legal_of(state, "lay off")
 
+    @pytest.mark.rule("R14", "R13")
+    def test_two_owed_rooks_may_go_into_two_new_melds(self) -> None:
+        """Variant more-naturals: a set holds fewer Rooks than naturals, so the two
+        Rooks of two swaps need two new sets; the second swap is offered all the same,
+        and both Rooks are played."""
+        state = new(3, variants=["more-naturals"])
+        put_round(
+            state,
+            ["R5 R9 Y7 B7 G3 B3 Y12", "R8", "R9"],
+            table=["R1 R2 R3 R4 *R5 R6 R7 R8 *R9 R10 R11 R12 R13 R14"],
+            owners=[1],
+            down=[0, 1],
+            phase=P.PLAY,
+            stock="Y3 Y4",
+            discards="G14",
+        )
+        play(state, "swap R5 on 0")
+        assert "swap R9 on 0" in legal_of(state, "swap")
+        play(state, "swap R9 on 0")
+        play(state, "meld G3 B3 *3")
+        assert legal(state) == {"meld Y7 B7 *7"}  # the other Rook is still owed
+        play(state, "meld Y7 B7 *7")
+        play(state, "discard Y12")
+        assert rs(state).owed_rooks == 0
+
     @pytest.mark.rule("R14")
     def test_once_the_swapped_rook_is_played_other_swaps_open_again(self) -> None:
         """A Rook swapped before going down and used in the lay-down frees later swaps."""
