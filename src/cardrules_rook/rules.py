@@ -123,8 +123,8 @@ def _may_lay_off(state: RookRound, seat: int) -> bool:
 def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
     """Whether ``needed`` Rooks could still be played on the table this turn (R14).
 
-    By laying them off where table melds have room, and in new melds made
-    from the hand: some set of at most ``needed`` new melds holding the rest.
+    By laying them off where table melds have room, and by making up to
+    ``needed`` new melds from the hand that hold the rest.
     """
     rules = state.options.meld_rules
     room: float = 0
