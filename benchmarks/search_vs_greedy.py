@@ -4,9 +4,13 @@
         --iterations 80 --max-rollout-moves 4
     python benchmarks/search_vs_greedy.py toonerville-rook --players 3 --matches 300 \
         --iterations 32 --max-rollout-moves 20 --option rounds=2
+    python benchmarks/search_vs_greedy.py toonerville-rook --players 3 --matches 40 \
+        --bot flat --max-rollout-moves 10 \
+        --evaluate cardrules_rook.evaluate:estimated_round_scores
 
 Match ``i`` uses seed ``--first-seed + i`` and puts the search bot
-(`cardrules.search.ISMCTSBot`, seed ``seed * 100 + seat``) in seat
+(`cardrules.search.ISMCTSBot`, or with ``--bot flat``
+`cardrules.flat_search.FlatMonteCarloBot`; seed ``seed * 100 + seat``) in seat
 ``i % players``; greedy bots (seed ``seed * 100 + s``, as ``cardrules play``
 seeds them) hold the other seats. The same seed is then played again with the
 greedy bot in that seat too, so each match gives one paired difference: the
@@ -71,6 +75,7 @@ import attrs
 
 import cardrules
 from cardrules.bots import Bot, bot_factories
+from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.search import ISMCTSBot
 
 
@@ -121,7 +126,7 @@ class Tally:
 class TimedBot:
     """Wraps the search bot: counts and times its decisions."""
 
-    def __init__(self, bot: ISMCTSBot, tally: Tally) -> None:
+    def __init__(self, bot: ISMCTSBot | FlatMonteCarloBot, tally: Tally) -> None:
         self.bot = bot
         self.tally = tally
 
@@ -142,14 +147,28 @@ def _play(args: argparse.Namespace, seed: int, seat: int, tally: Tally | None) -
     )
     greedy = bot_factories(state.game.spec.bots)["greedy"]
     bots: list[Bot] = [greedy(seed * 100 + s) for s in range(args.players)]
-    if tally is not None:
+    cap = args.max_rollout_moves if args.max_rollout_moves >= 0 else None
+    if tally is not None and args.bot == "flat":
+        bots[seat] = TimedBot(
+            FlatMonteCarloBot(
+                state.game,
+                rollouts=args.rollouts,
+                seed=seed * 100 + seat,
+                policy=args.rollout,
+                max_rollout_moves=cap,
+                evaluate=args.evaluate,
+                z=args.z,
+            ),
+            tally,
+        )
+    elif tally is not None:
         search = ISMCTSBot(
             state.game,
             iterations=args.iterations,
             seed=seed * 100 + seat,
             rollout=args.rollout,
             exploration=args.exploration,
-            max_rollout_moves=args.max_rollout_moves if args.max_rollout_moves >= 0 else None,
+            max_rollout_moves=cap,
             opponent_weight=args.opponent_weight,
             evaluate=args.evaluate,
         )
@@ -188,7 +207,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game", help="a registered game name")
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--iterations", type=int, default=200, help="search iterations")
+    parser.add_argument(
+        "--bot",
+        choices=("ismcts", "flat"),
+        default="ismcts",
+        help="the search bot: ISMCTS, or flat Monte Carlo over the rollout policy",
+    )
+    parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations")
+    parser.add_argument("--rollouts", type=int, default=48, help="flat: rollouts a decision")
+    parser.add_argument("--z", type=float, default=1.0, help="flat: standard errors to switch")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--rollout", default="greedy")
@@ -208,11 +235,18 @@ def main() -> int:
     parser.add_argument("--max-decisions", type=int, default=200_000)
     parser.add_argument("--report-every", type=int, default=25)
     args = parser.parse_args()
+    if args.bot == "flat":
+        settings = f"flat Monte Carlo (rollouts {args.rollouts}, z {args.z}"
+    else:
+        settings = (
+            f"ISMCTS (iterations {args.iterations}, exploration {args.exploration}, "
+            f"opponent weight {args.opponent_weight}"
+        )
+    evaluate = "round as if ended" if args.evaluate is None else args.evaluate.__qualname__
     print(
-        f"{args.game}, {args.players} players, options {dict(args.options)}: ISMCTS "
-        f"(iterations {args.iterations}, rollout {args.rollout}, exploration "
-        f"{args.exploration}, max rollout moves {args.max_rollout_moves}, opponent weight "
-        f"{args.opponent_weight}) against greedy bots",
+        f"{args.game}, {args.players} players, options {dict(args.options)}: {settings}, "
+        f"rollout {args.rollout}, max rollout moves {args.max_rollout_moves}, "
+        f"evaluate {evaluate}) against greedy bots",
         flush=True,
     )
     tally = Tally()
