@@ -236,3 +236,13 @@ class TestSearchBot:
         assert record["winners"]
         assert main([*args, "--bots", "nope"]) == 2
         assert "ismcts" in capsys.readouterr().err
+
+    def test_flat_plays_a_rook_seat_from_the_command_line(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """--bots flat puts the flat Monte Carlo bot in a seat; one Rook round finishes."""
+        args = ["play", "toonerville-rook", "-n", "3", "-s", "2", "--option", "rounds=1"]
+        assert main([*args, "--bots", "flat,greedy,greedy", "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["over"] is True
+        assert len(record["round_scores"]) == 1

@@ -10,6 +10,7 @@ import pytest
 from cardrules import GameState
 from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.moves import Move
+from cardrules.search import estimated_scores, score_if_ended_now
 from cardrules_rook.evaluate import estimated_round_scores
 from cardrules_rook.moves import Discard
 from tests.test_search import GAMES, greedy_positions
@@ -136,3 +137,15 @@ def test_refuses_bad_arguments() -> None:
     waiting = (state.current_player + 1) % 3  # type: ignore[operator]
     with pytest.raises(ValueError, match="no legal move"):
         FlatMonteCarloBot(game).choose(state.observation(waiting))
+
+
+@pytest.mark.rule("R17")
+def test_the_default_evaluation_is_the_games_estimate() -> None:
+    """Rook answers cardrules_estimate_scores with its missing-cards estimate; Gnoming,
+    which does not, is scored as if the round ended now."""
+    rook = greedy_positions("toonerville-rook", 3, seed=9, every=7, count=2)[-1]
+    assert estimated_scores(rook) == estimated_round_scores(rook)
+    assert estimated_scores(rook) != tuple(map(float, score_if_ended_now(rook)))
+    gnoming = greedy_positions("gnoming-a-round", 3, seed=9, every=7, count=2)[-1]
+    assert estimated_scores(gnoming) == tuple(map(float, score_if_ended_now(gnoming)))
+    assert FlatMonteCarloBot(rook.game).evaluate is estimated_scores

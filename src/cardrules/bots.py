@@ -124,18 +124,27 @@ def bot_factories(
 
     Args:
         game_bots: the game's own bots (``GameSpec.bots``), e.g. ``greedy``.
-        game: the `cardrules.Game`; when given, ``ismcts`` is offered too
-            (`cardrules.search.ISMCTSBot` with `ISMCTS_ITERATIONS` iterations),
-            since a search bot needs the game to sample states from.
+        game: the `cardrules.Game`; when given, the search bots are offered
+            too, since they need the game to sample states from: ``ismcts``
+            (`cardrules.search.ISMCTSBot` with `ISMCTS_ITERATIONS` iterations)
+            and ``flat`` (`cardrules.flat_search.FlatMonteCarloBot` with its
+            defaults).
 
     Returns:
-        ``{"random": ..., **game_bots, "ismcts": ...}``.
+        ``{"random": ..., **game_bots, "ismcts": ..., "flat": ...}``.
     """
     factories: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
     factories.update(dict(game_bots))
     if game is not None:
         factories["ismcts"] = functools.partial(_ismcts, game)
+        factories["flat"] = functools.partial(_flat, game)
     return factories
+
+
+def _flat(game: Any, seed: int | None) -> Bot:
+    from cardrules.flat_search import FlatMonteCarloBot  # builds on this module too
+
+    return FlatMonteCarloBot(game, seed=seed)
 
 
 def _ismcts(game: Any, seed: int | None) -> Bot:

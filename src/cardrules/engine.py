@@ -250,6 +250,17 @@ class Game:
         """Scores of a finished round, one per seat."""
         return tuple(self._first("cardrules_score_round", game=self, state=state))
 
+    def estimate_scores(self, state: Any) -> tuple[float, ...]:
+        """Estimated scores of a round in play, one per seat (lower is better).
+
+        The game's estimate (hook ``cardrules_estimate_scores``), else the
+        round scored as if it ended now (`score_round`).
+        """
+        estimate = self._call("cardrules_estimate_scores", game=self, state=state)
+        if estimate is None:
+            estimate = self.score_round(state)
+        return tuple(float(score) for score in estimate)
+
     def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
         """Winning seats of a finished match."""
         return tuple(self._first("cardrules_match_winners", game=self, round_scores=round_scores))

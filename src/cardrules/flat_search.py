@@ -41,8 +41,8 @@ from cardrules.search import (
     Evaluation,
     RolloutPolicy,
     bot_policy,
+    estimated_scores,
     random_policy,
-    score_if_ended_now,
 )
 
 __all__ = ["FlatMonteCarloBot"]
@@ -74,9 +74,10 @@ class FlatMonteCarloBot:
         max_rollout_moves: moves played after the candidate move before
             scoring (``None``: to the end of the round in play).
         evaluate: scores of a position whose round is still in play, one per
-            seat, lower is better (default:
-            `cardrules.search.score_if_ended_now`; for Toonerville Rook see
-            `cardrules_rook.evaluate.estimated_round_scores`).
+            seat, lower is better (default: the game's estimate,
+            `cardrules.search.estimated_scores`: in Toonerville Rook hand
+            points plus a price per card missing from a contract; elsewhere
+            the round scored as if it ended).
         z: how many standard errors better than the proposal a move must be
             to be played instead (0: the best mean, however slight).
 
@@ -113,7 +114,7 @@ class FlatMonteCarloBot:
             raise ValueError(f"z must be >= 0, got {z!r}")
         self.game = game
         self.max_rollout_moves = max_rollout_moves
-        self.evaluate: Evaluation = evaluate or score_if_ended_now
+        self.evaluate: Evaluation = evaluate or estimated_scores
         self.z = float(z)
         self._rng = random.Random(seed)
         self._policy = self._make_policy(policy)

@@ -312,6 +312,20 @@ def cardrules_score_round(game: Game, state: Any) -> tuple[int, ...] | None:
 
 
 @_spec(firstresult=True)
+def cardrules_estimate_scores(game: Game, state: Any) -> Sequence[float] | None:
+    """Estimate the scores of a round still in play, for search bots.
+
+    Stops at the first non-None result. When no plugin answers, the round is
+    scored as if it ended now (`cardrules_score_round`). Search bots that stop
+    their rollouts before the round ends score the position with this.
+
+    :param game: the game.
+    :param state: a round state in play (a search bot's sampled state).
+    :returns: one estimated score per seat, in seat order (lower is better).
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_match_winners(
     game: Game, round_scores: Sequence[tuple[int, ...]]
 ) -> tuple[int, ...] | None:

@@ -57,6 +57,7 @@ __all__ = [
     "RolloutPolicy",
     "SearchNode",
     "bot_policy",
+    "estimated_scores",
     "random_policy",
     "score_if_ended_now",
 ]
@@ -98,6 +99,16 @@ def score_if_ended_now(state: GameState) -> tuple[int, ...]:
     Toonerville Rook every seat scores the points left in its hand.
     """
     return state.game.score_round(state.round_state)
+
+
+def estimated_scores(state: GameState) -> tuple[float, ...]:
+    """The game's estimate of the round in play, one per seat (`Game.estimate_scores`).
+
+    Toonerville Rook adds a price for each card still missing from a contract
+    (`cardrules_rook.evaluate`); a game without an estimate scores the round as
+    if it ended now, as `score_if_ended_now` does.
+    """
+    return state.game.estimate_scores(state.round_state)
 
 
 class SearchNode:

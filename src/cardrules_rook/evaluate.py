@@ -7,15 +7,12 @@ add points now and pay off only at the lay-down (R11). `estimated_round_scores`
 adds, for each player not yet down, a price for every card still missing from
 the contract, counted by `cards_missing`.
 
-Pass it to a search bot as its leaf score::
-
-    from cardrules.search import ISMCTSBot
-    from cardrules_rook.evaluate import estimated_round_scores
-
-    bot = ISMCTSBot(state.game, iterations=32, evaluate=estimated_round_scores)
-
-It is a heuristic, not a rule: ``benchmarks/search_vs_greedy.py --evaluate
-cardrules_rook.evaluate:estimated_round_scores`` measures what it is worth.
+It is the game's answer to the hook ``cardrules_estimate_scores``, so
+`cardrules.flat_search.FlatMonteCarloBot` uses it by default
+(`cardrules.search.estimated_scores`); give it to the ISMCTS bot as its leaf
+score with ``ISMCTSBot(game, evaluate=estimated_round_scores)``. It is a
+heuristic, not a rule: ``benchmarks/search_vs_greedy.py`` measures what it is
+worth.
 """
 
 from __future__ import annotations
@@ -26,8 +23,14 @@ from typing import Any
 from cardrules_rook.cards import ROOK_CODE, card_of_code
 from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules
 from cardrules_rook.search import can_lay_down
+from cardrules_rook.state import RookRound
 
-__all__ = ["MISSING_CARD_POINTS", "cards_missing", "estimated_round_scores"]
+__all__ = [
+    "MISSING_CARD_POINTS",
+    "cards_missing",
+    "estimate_round",
+    "estimated_round_scores",
+]
 
 #: The default price of one card missing from the contract, in points (R17 scale).
 MISSING_CARD_POINTS = 20
@@ -81,20 +84,30 @@ def estimated_round_scores(
 ) -> tuple[float, ...]:
     """Each seat's score of the round in play, estimated (lower is better), seats ``0 .. n-1``.
 
-    A seat that has laid down scores the points in its hand (R17). A seat that
-    has not scores those points plus ``missing_card_points`` for each card
-    missing from its contract (`cards_missing`, with what is left of a
-    lay-down begun this turn).
+    `estimate_round` of ``state.round_state``: the form a search bot's
+    ``evaluate`` takes.
 
     Args:
         state: a `cardrules.GameState` of Toonerville Rook (a search bot's
             sampled state; the hands are the sample's).
         missing_card_points: the price of one missing card.
+    """
+    return estimate_round(state.round_state, missing_card_points)
+
+
+def estimate_round(
+    round_state: RookRound, missing_card_points: float = MISSING_CARD_POINTS
+) -> tuple[float, ...]:
+    """Each seat's estimated score of a round in play (the game's ``cardrules_estimate_scores``).
+
+    A seat that has laid down scores the points in its hand (R17). A seat that
+    has not scores those points plus ``missing_card_points`` for each card
+    missing from its contract (`cards_missing`, with what is left of a
+    lay-down begun this turn).
 
     Returns:
-        one float per seat.
+        one float per seat, in seat order.
     """
-    round_state = state.round_state
     rules = round_state.options.meld_rules
     scores: list[float] = []
     for seat in range(round_state.players):

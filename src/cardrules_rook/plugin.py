@@ -20,7 +20,7 @@ from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
-from cardrules_rook import actions, determinize, hidden, narrate, rules, scoring, tensor
+from cardrules_rook import actions, determinize, evaluate, hidden, narrate, rules, scoring, tensor
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import Card
 from cardrules_rook.deck import game_deck
@@ -130,6 +130,11 @@ def cardrules_observation(
 @hookimpl(trylast=True)
 def cardrules_score_round(game: Game, state: RookRound) -> tuple[int, ...]:
     return scoring.round_scores([state.hand(s) for s in range(state.players)], state.went_out)
+
+
+@hookimpl(trylast=True)
+def cardrules_estimate_scores(game: Game, state: RookRound) -> tuple[float, ...]:
+    return evaluate.estimate_round(state)
 
 
 @hookimpl(trylast=True)
