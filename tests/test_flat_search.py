@@ -12,7 +12,8 @@ from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.moves import Move
 from cardrules.search import estimated_scores, score_if_ended_now
 from cardrules_rook.evaluate import estimated_round_scores
-from cardrules_rook.moves import Discard
+from cardrules_rook.moves import Discard, LayDown, MeldDown
+from cardrules_rook.search import find_lay_down
 from tests.test_search import GAMES, greedy_positions
 
 
@@ -149,3 +150,38 @@ def test_the_default_evaluation_is_the_games_estimate() -> None:
     gnoming = greedy_positions("gnoming-a-round", 3, seed=9, every=7, count=2)[-1]
     assert estimated_scores(gnoming) == tuple(map(float, score_if_ended_now(gnoming)))
     assert FlatMonteCarloBot(rook.game).evaluate is estimated_scores
+
+
+def test_a_proposed_compound_move_is_weighed_too() -> None:
+    """A policy may propose a whole Rook lay-down, which legal_moves() lists only as
+    its meld steps (R11): the bot tries it beside the listed moves and can play it."""
+    for state in greedy_positions("toonerville-rook", 3, seed=11, every=1, count=600):
+        if any(isinstance(m, MeldDown) for m in state.legal_moves()):
+            break
+    else:
+        raise AssertionError("no position with a lay-down in the sample")
+    seat = state.current_player
+    assert seat is not None
+
+    def whole_lay_down(sample: GameState, rng: random.Random) -> Move:
+        round_state = sample.round_state
+        if sample.current_player == seat and round_state.phase.name == "PLAY":
+            found = find_lay_down(
+                round_state.hands[seat],
+                sets=round_state.contract.sets,
+                runs=round_state.contract.runs,
+                rules=round_state.options.meld_rules,
+            )
+            if found is not None:
+                return LayDown(found.melds)
+        return sample.legal_moves()[-1]
+
+    bot = FlatMonteCarloBot(state.game, rollouts=4, seed=3, policy=whole_lay_down)
+    proposal = whole_lay_down(state, random.Random(0))
+    assert isinstance(proposal, LayDown)
+    assert proposal not in state.legal_moves()
+    outcomes = bot.outcomes(state.observation(seat), [*state.legal_moves(), proposal])
+    assert len(outcomes[proposal]) == bot.min_samples
+    move = bot.choose(state.observation(seat))
+    assert move in state.legal_moves() or isinstance(move, LayDown)
+    state.apply(move)

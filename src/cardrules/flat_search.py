@@ -147,7 +147,8 @@ class FlatMonteCarloBot:
             return legal[0]
         self.searches += 1
         proposal = self._policy(determinize(self.game, observation, self._rng), self._rng)
-        outcomes = self.outcomes(observation)
+        moves = list(legal) if proposal in legal else [*legal, proposal]  # an accepted compound
+        outcomes = self.outcomes(observation, moves)
         best, best_mean = proposal, 0.0
         for move, values in outcomes.items():
             if move == proposal:
@@ -161,18 +162,25 @@ class FlatMonteCarloBot:
             self.switches += 1
         return best
 
-    def outcomes(self, observation: Any) -> dict[Move, list[float]]:
-        """Each legal move's scores for the observing seat, one per common sample.
+    def outcomes(
+        self, observation: Any, moves: Sequence[Move] | None = None
+    ) -> dict[Move, list[float]]:
+        """Each move's scores for the observing seat, one per common sample.
 
-        Lower is better; the same sample is at the same index for every move.
+        Args:
+            observation: the deciding seat's observation.
+            moves: the moves to try (default: its legal moves).
+
+        Returns:
+            lower is better; the same sample is at the same index for every move.
         """
-        legal: Sequence[Move] = observation.legal_moves
-        samples = max(self.min_samples, min(self.max_samples, self.rollouts // len(legal)))
+        tried: Sequence[Move] = observation.legal_moves if moves is None else moves
+        samples = max(self.min_samples, min(self.max_samples, self.rollouts // len(tried)))
         seat = observation.seat
-        found: dict[Move, list[float]] = {move: [] for move in legal}
+        found: dict[Move, list[float]] = {move: [] for move in tried}
         for _ in range(samples):
             sample = determinize(self.game, observation, self._rng)
-            for move in legal:
+            for move in tried:
                 state = sample.clone()
                 state.apply(move)
                 found[move].append(self._rollout(state, len(observation.round_scores))[seat])
