@@ -33,17 +33,10 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules.bots import bot_factories
 from cardrules.determinize import determinize
 from cardrules.engine import Game, GameState
 from cardrules.moves import Move
-from cardrules.search import (
-    Evaluation,
-    RolloutPolicy,
-    bot_policy,
-    estimated_scores,
-    random_policy,
-)
+from cardrules.search import Evaluation, RolloutPolicy, estimated_scores, named_policy
 
 __all__ = ["FlatMonteCarloBot"]
 
@@ -117,22 +110,9 @@ class FlatMonteCarloBot:
         self.evaluate: Evaluation = evaluate or estimated_scores
         self.z = float(z)
         self._rng = random.Random(seed)
-        self._policy = self._make_policy(policy)
+        self._policy = named_policy(game, policy, self._rng)
         self.searches = 0
         self.switches = 0
-
-    def _make_policy(self, policy: str | RolloutPolicy) -> RolloutPolicy:
-        if not isinstance(policy, str):
-            return policy
-        factories = bot_factories(self.game.spec.bots)
-        if policy == "greedy" and "greedy" not in factories:
-            policy = "random"
-        if policy == "random":
-            return random_policy
-        if policy not in factories:
-            known = ", ".join(sorted({"random", "greedy", *factories}))
-            raise ValueError(f"unknown policy {policy!r} for {self.game.name}; choose {known}")
-        return bot_policy(factories[policy](self._rng.getrandbits(63)))
 
     def choose(self, observation: Any) -> Move:
         """The proposal, or a move clearly better on common samples.

@@ -58,6 +58,7 @@ __all__ = [
     "SearchNode",
     "bot_policy",
     "estimated_scores",
+    "named_policy",
     "random_policy",
     "score_if_ended_now",
 ]
@@ -89,6 +90,34 @@ def bot_policy(bot: Any) -> RolloutPolicy:
         return move
 
     return policy
+
+
+def named_policy(
+    game: Game, policy: str | RolloutPolicy, rng: random.Random, what: str = "policy"
+) -> RolloutPolicy:
+    """A rollout policy from its name, or ``policy`` itself if it is one.
+
+    Args:
+        game: the game (its bots are the names offered).
+        policy: ``"greedy"`` (the game's bot of that name, else random moves),
+            ``"random"``, the name of any bot the game offers, or a policy.
+        rng: seeds the bot a name stands for.
+        what: the parameter's name, for the error message.
+
+    Raises:
+        ValueError: an unknown name (the message lists the known ones).
+    """
+    if not isinstance(policy, str):
+        return policy
+    factories = bot_factories(game.spec.bots)
+    if policy == "greedy" and "greedy" not in factories:
+        policy = "random"
+    if policy == "random":
+        return random_policy
+    if policy not in factories:
+        known = ", ".join(sorted({"random", "greedy", *factories}))
+        raise ValueError(f"unknown {what} {policy!r} for {game.name}; choose {known}")
+    return bot_policy(factories[policy](rng.getrandbits(63)))
 
 
 def score_if_ended_now(state: GameState) -> tuple[int, ...]:
@@ -199,21 +228,8 @@ class ISMCTSBot:
         self.opponent_weight = float(opponent_weight)
         self.evaluate: Evaluation = evaluate or score_if_ended_now
         self._rng = random.Random(seed)
-        self.rollout_policy = self._policy(rollout)
+        self.rollout_policy = named_policy(game, rollout, self._rng, what="rollout")
         self.searches = 0
-
-    def _policy(self, rollout: str | RolloutPolicy) -> RolloutPolicy:
-        if not isinstance(rollout, str):
-            return rollout
-        factories = bot_factories(self.game.spec.bots)
-        if rollout == "greedy" and "greedy" not in factories:
-            rollout = "random"
-        if rollout == "random":
-            return random_policy
-        if rollout not in factories:
-            known = ", ".join(sorted({"random", "greedy", *factories}))
-            raise ValueError(f"unknown rollout {rollout!r} for {self.game.name}; choose {known}")
-        return bot_policy(factories[rollout](self._rng.getrandbits(63)))
 
     # -- the Bot protocol ------------------------------------------------------
 
