@@ -36,7 +36,13 @@ from typing import Any
 from cardrules.determinize import determinize
 from cardrules.engine import Game, GameState
 from cardrules.moves import Move
-from cardrules.search import Evaluation, RolloutPolicy, estimated_scores, named_policy
+from cardrules.search import (
+    Evaluation,
+    RolloutPolicy,
+    deciding_moves,
+    estimated_scores,
+    named_policy,
+)
 
 __all__ = ["FlatMonteCarloBot"]
 
@@ -120,9 +126,7 @@ class FlatMonteCarloBot:
         Raises:
             ValueError: the observation lists no legal move (its seat is not deciding).
         """
-        legal: Sequence[Move] = observation.legal_moves
-        if not legal:
-            raise ValueError("the observation lists no legal move: its seat is not deciding")
+        legal = deciding_moves(observation)
         if len(legal) == 1:
             return legal[0]
         self.searches += 1

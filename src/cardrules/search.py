@@ -57,6 +57,7 @@ __all__ = [
     "RolloutPolicy",
     "SearchNode",
     "bot_policy",
+    "deciding_moves",
     "estimated_scores",
     "named_policy",
     "random_policy",
@@ -118,6 +119,18 @@ def named_policy(
         known = ", ".join(sorted({"random", "greedy", *factories}))
         raise ValueError(f"unknown {what} {policy!r} for {game.name}; choose {known}")
     return bot_policy(factories[policy](rng.getrandbits(63)))
+
+
+def deciding_moves(observation: Any) -> Sequence[Move]:
+    """The legal moves an observation lists, for a bot about to choose.
+
+    Raises:
+        ValueError: it lists none (its seat is not deciding).
+    """
+    legal: Sequence[Move] = observation.legal_moves
+    if not legal:
+        raise ValueError("the observation lists no legal move: its seat is not deciding")
+    return legal
 
 
 def score_if_ended_now(state: GameState) -> tuple[int, ...]:
@@ -241,9 +254,7 @@ class ISMCTSBot:
         Raises:
             ValueError: the observation lists no legal move (its seat is not deciding).
         """
-        legal: Sequence[Move] = observation.legal_moves
-        if not legal:
-            raise ValueError("the observation lists no legal move: its seat is not deciding")
+        legal = deciding_moves(observation)
         if len(legal) == 1:
             return legal[0]
         root = self.search(observation)
