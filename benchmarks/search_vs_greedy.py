@@ -11,11 +11,13 @@
 Match ``i`` uses seed ``--first-seed + i`` and puts the search bot
 (`cardrules.search.ISMCTSBot`, or with ``--bot flat``
 `cardrules.flat_search.FlatMonteCarloBot`; seed ``seed * 100 + seat``) in seat
-``i % players``; greedy bots (seed ``seed * 100 + s``, as ``cardrules play``
-seeds them) hold the other seats. The same seed is then played again with the
-greedy bot in that seat too, so each match gives one paired difference: the
-search seat's match total minus the greedy seat's (lower is better, so a
-negative difference favours the search bot). The same seed deals the same
+``seed % players`` (so runs over different seeds can be merged; the figures
+below from before 2026-11-30 used ``i % players``); greedy bots (seed
+``seed * 100 + s``, as ``cardrules play`` seeds them) hold the other seats.
+The same seed is then played again with the greedy bot in that seat too, so
+each match gives one paired difference: the search seat's match total minus
+the greedy seat's (lower is better, so a negative difference favours the
+search bot). The same seed deals the same
 cards while the two matches' chance events stay in step, which keeps the
 pairs close.
 
@@ -23,7 +25,9 @@ Prints, every ``--report-every`` matches and at the end: both mean totals, the
 mean paired difference with a 95% interval (normal approximation), win rates
 (a shared win counts ``1/k``), decisions per match and seconds per search
 decision (decisions with one legal move are answered without search and are
-counted apart). Nothing here is timed by the test suite.
+counted apart). ``--record FILE`` appends each paired match to FILE as a JSON
+line, so runs over different seeds (one per core) can be merged with
+``--from-records FILE ...``. Nothing here is timed by the test suite.
 
 Budget notes (one shared core): a search iteration costs about 0.4 ms plus
 0.15-0.2 ms per rollout move, and a full-round rollout about 11 ms in either
@@ -74,6 +78,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import statistics
 import sys
 import time
@@ -101,6 +106,19 @@ class Tally:
     decisions: int = 0
     truncated: int = 0
     round_diffs: list[list[int]] = attrs.Factory(list)
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one paired match, given as the record ``--record`` writes."""
+        self.search_totals.append(record["search_total"])
+        self.greedy_totals.append(record["greedy_total"])
+        self.search_wins += record["search_win"]
+        self.greedy_wins += record["greedy_win"]
+        self.search_decisions += record["searched_decisions"]
+        self.trivial_decisions += record["trivial_decisions"]
+        self.search_seconds += record["search_seconds"]
+        self.decisions += record["decisions"]
+        self.truncated += record["truncated"]
+        self.round_diffs.append(record["round_diffs"])
 
     def report(self, label: str) -> str:
         n = len(self.search_totals)
@@ -185,6 +203,35 @@ def _play(args: argparse.Namespace, seed: int, seat: int, tally: Tally | None) -
     return result
 
 
+def _paired_match(args: argparse.Namespace, seed: int, seat: int) -> dict[str, Any]:
+    """Play ``seed`` with the search bot in ``seat``, then with greedy there: one record."""
+    own = Tally()
+    searched = _play(args, seed, seat, own)
+    baseline = _play(args, seed, seat, None)
+    return {
+        "seed": seed,
+        "seat": seat,
+        "search_total": searched.state.scores[seat],
+        "greedy_total": baseline.state.scores[seat],
+        "search_win": _win_share(searched.state.winners, seat),
+        "greedy_win": _win_share(baseline.state.winners, seat),
+        "searched_decisions": own.search_decisions,
+        "trivial_decisions": own.trivial_decisions,
+        "search_seconds": own.search_seconds,
+        "decisions": searched.decisions,
+        "truncated": int(searched.truncated) + int(baseline.truncated),
+        "round_diffs": [
+            a[seat] - b[seat]
+            for a, b in zip(searched.state.round_scores, baseline.state.round_scores, strict=False)
+        ],
+    }
+
+
+def _win_share(winners: Any, seat: int) -> float:
+    """``1/k`` when ``seat`` is one of ``k`` winners, else 0."""
+    return 1 / len(winners) if seat in winners else 0.0
+
+
 def _callable(text: str) -> Any:
     """``module:function`` -> the function (for ``--evaluate``)."""
     module, sep, name = text.partition(":")
@@ -242,7 +289,30 @@ def main() -> int:
     parser.add_argument("--option", dest="options", type=_option, action="append", default=[])
     parser.add_argument("--max-decisions", type=int, default=200_000)
     parser.add_argument("--report-every", type=int, default=25)
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="append one JSON line per paired match to FILE (runs on several cores can be "
+        "merged with --from-records)",
+    )
+    parser.add_argument(
+        "--from-records",
+        metavar="FILE",
+        nargs="+",
+        help="play nothing: print the figures of the matches recorded in these files",
+    )
     args = parser.parse_args()
+    if args.from_records:
+        tally = Tally()
+        for path in args.from_records:
+            with open(path, encoding="utf-8") as lines:
+                for line in lines:
+                    if line.strip():
+                        tally.add(json.loads(line))
+        if not tally.search_totals:
+            parser.error("the record files hold no matches")
+        print(tally.report(f"from {len(args.from_records)} record file(s)"))
+        return 0
     if args.bot == "flat":
         settings = f"flat Monte Carlo (rollouts {args.rollouts}, z {args.z}"
     else:
@@ -261,28 +331,12 @@ def main() -> int:
     start = time.perf_counter()
     for i in range(args.matches):
         seed = args.first_seed + i
-        seat = i % args.players
-        searched = _play(args, seed, seat, tally)
-        baseline = _play(args, seed, seat, None)
-        for result, totals in (
-            (searched, tally.search_totals),
-            (baseline, tally.greedy_totals),
-        ):
-            totals.append(result.state.scores[seat])
-            tally.truncated += result.truncated
-        winners = searched.state.winners
-        tally.search_wins += 1 / len(winners) if seat in winners else 0.0
-        winners = baseline.state.winners
-        tally.greedy_wins += 1 / len(winners) if seat in winners else 0.0
-        tally.decisions += searched.decisions
-        tally.round_diffs.append(
-            [
-                a[seat] - b[seat]
-                for a, b in zip(
-                    searched.state.round_scores, baseline.state.round_scores, strict=False
-                )
-            ]
-        )
+        seat = seed % args.players
+        record = _paired_match(args, seed, seat)
+        tally.add(record)
+        if args.record is not None:
+            with open(args.record, "a", encoding="utf-8") as out:
+                out.write(json.dumps(record) + "\n")
         if (i + 1) % args.report_every == 0 and i + 1 < args.matches:
             print(tally.report(f"after {time.perf_counter() - start:.0f} s"), flush=True)
     print(tally.report(f"final, {time.perf_counter() - start:.0f} s"), flush=True)
