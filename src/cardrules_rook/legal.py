@@ -1,0 +1,343 @@
+"""The legal moves of a Toonerville Rook turn (R9-R14).
+
+Draws and takes, buys and passes, the steps of a lay-down, lay-offs, swaps
+and discards.
+
+``legal_moves`` only reads the round state. The checks that try a move first
+(may a swapped Rook still be played, R14; would a card be stranded in round
+11, R12) play it on a clone with `cardrules_rook.play.apply_move`.
+"""
+
+from __future__ import annotations
+
+from cardrules.chance import Chance
+from cardrules.moves import Move
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
+from cardrules_rook.melds import Meld, RunMeld
+from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.play import apply_move, laid_off, may_lay_off, minus, remaining_contract
+from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
+from cardrules_rook.state import RookPhase, RookRound
+
+__all__ = ["is_legal_lay_down", "is_legal_lay_down_shape", "legal_moves", "would_strand_a_card"]
+
+P = RookPhase
+
+
+def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
+    """Whether ``needed`` Rooks could still be played on the table this turn (R14).
+
+    By laying them off where table melds have room, and by making up to
+    ``needed`` new melds from the hand that hold the rest.
+    """
+    rules = state.options.meld_rules
+    room: float = 0
+    if may_lay_off(state, seat):
+        for meld in state.table:
+            naturals = len(meld.naturals)
+            rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
+            free = float(14 - meld.length) if isinstance(meld, RunMeld) else float("inf")
+            if rules.naturals_exceed_rooks:
+                free = min(free, naturals - rooks - 1)
+            room += max(free, 0)
+            if room >= needed:
+                return True
+    # The rest go into new melds from the hand (R14 allows them), as many as it
+    # takes: under a variant where each meld holds fewer Rooks than naturals,
+    # one new meld may not take them all.
+    short = needed - int(min(room, needed))
+    hand = state.hands[seat]
+    return any(
+        can_lay_down(hand, sets=sets, runs=melds - sets, rules=rules, min_rooks=short)
+        for melds in range(1, short + 1)
+        for sets in range(melds + 1)
+    )
+
+
+def _rook_has_a_place(state: RookRound, seat: int) -> bool:
+    """R14: every Rook owed by a swap can still be played this turn, perhaps after more swaps."""
+    hand = state.hands[seat]
+    if state.down[seat] and state.owed_before_down:
+        return False  # swapped before going down: the Rook had to be in the lay-down
+    if not state.down[seat]:
+        sets, runs = remaining_contract(state)
+        if can_lay_down(
+            hand,
+            sets=sets,
+            runs=runs,
+            whole_hand=state.whole_hand,
+            rules=state.options.meld_rules,
+            min_rooks=state.owed_rooks,
+        ):
+            return True
+    elif _rooks_fit(state, seat, state.owed_rooks):
+        return True
+    # A further swap may bring the card that makes the plan work.
+    for swap in _swaps(state, seat):
+        trial = state.clone()
+        apply_move(trial, swap, Chance(0))
+        if _rook_has_a_place(trial, seat):
+            return True
+    return False
+
+
+def legal_moves(state: RookRound) -> list[Move]:
+    """Every legal move of ``state.current_player``, in a fixed order (R9-R14)."""
+    phase = state.phase
+    if phase is P.DRAW:
+        return [Draw(), Take()] if state.discards else [Draw()]
+    if phase is P.BUY:
+        return [Buy(), Pass()]
+    if phase is P.PLAY:
+        return _play_moves(state)
+    return []
+
+
+def _lay_down_steps(state: RookRound) -> list[Move]:
+    """R11: melds that begin or continue a lay-down that can still be completed.
+
+    A meld is a step when some complete lay-down contains it. Each lay-down
+    found so far vouches for every meld that can stand in for one of its melds
+    of the same kind (the hand still holds it once the others are set aside).
+    Each meld that is no step rules out every meld of its kind that uses all
+    its cards and more (what is left after it holds less), so melds are tried
+    fewest cards first. Only the melds neither rule settles are searched.
+    """
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    rules = state.options.meld_rules
+    whole_hand = state.whole_hand
+    sets, runs = remaining_contract(state)
+    witness = find_lay_down(
+        hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
+    )
+    if witness is None:
+        return []
+    rooms: list[tuple[str, list[int]]] = []
+    if not whole_hand:
+        rooms += _rooms_left(hand, witness.melds)
+    no_steps: list[tuple[str, dict[int, int]]] = []
+    melds = possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules)
+    cards = [[card.code for card in meld.cards()] for meld in melds]
+    is_step = [False] * len(melds)
+    for i in sorted(range(len(melds)), key=lambda i: len(cards[i])):
+        kind = melds[i].kind
+        codes = cards[i]
+        tally = _tally(codes)
+        s, r = sets - (kind == "set"), runs - (kind == "run")
+        if s == r == 0:
+            ok = not whole_hand or sum(hand) == len(codes)
+        elif any(k == kind and _holds(room, tally) for k, room in rooms):
+            ok = True  # a known lay-down with one of its melds swapped for this one
+        elif not whole_hand and any(k == kind and _includes(tally, f) for k, f in no_steps):
+            ok = False  # uses every card of a meld that is no step, and more
+        else:
+            rest = hand.copy()
+            for code in codes:
+                rest[code] -= 1
+            found = find_lay_down(
+                rest, sets=s, runs=r, whole_hand=whole_hand, rules=rules, best=False
+            )
+            ok = found is not None
+            if found is not None and not whole_hand:
+                rooms += _rooms_left(hand, (*found.melds, melds[i]))
+            elif found is None:
+                no_steps.append((kind, tally))
+        is_step[i] = ok
+    return [MeldDown(meld) for meld, ok in zip(melds, is_step, strict=True) if ok]
+
+
+def _tally(codes: list[int]) -> dict[int, int]:
+    """Card codes as a multiset: code -> count."""
+    counts: dict[int, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    return counts
+
+
+def _rooms_left(hand: list[int], melds: tuple[Meld, ...]) -> list[tuple[str, list[int]]]:
+    """For each meld of a lay-down: its kind, and the hand once the *other* melds are set aside."""
+    used = [0] * 57
+    for meld in melds:
+        for card in meld.cards():
+            used[card.code] += 1
+    rooms: list[tuple[str, list[int]]] = []
+    for meld in melds:
+        room = [have - spent for have, spent in zip(hand, used, strict=True)]
+        for card in meld.cards():
+            room[card.code] += 1
+        rooms.append((meld.kind, room))
+    return rooms
+
+
+def _holds(room: list[int], cards: dict[int, int]) -> bool:
+    """Whether ``room`` (57 counts by code) holds every card of ``cards`` (code -> count)."""
+    return all(room[code] >= n for code, n in cards.items())
+
+
+def _includes(cards: dict[int, int], part: dict[int, int]) -> bool:
+    """Whether the multiset ``cards`` includes every card of ``part`` (both code -> count)."""
+    return all(cards.get(code, 0) >= n for code, n in part.items())
+
+
+def _lay_offs(state: RookRound, seat: int) -> list[Move]:
+    hand = state.hands[seat]
+    rook = hand[ROOK_CODE] > 0
+    moves: list[Move] = []
+    for index, meld in enumerate(state.table):
+        if isinstance(meld, RunMeld):
+            base = COLOURS.index(meld.colour) * 14 - 1  # + number: the natural's code
+            for number in (meld.low - 1, meld.high + 1):
+                if not 1 <= number <= 14:
+                    continue
+                if hand[base + number]:
+                    # The natural card itself always extends a valid run (R7).
+                    moves.append(LayOff(index, card_of_code(base + number), number))
+                if rook and laid_off(meld, ROOK, number, state) is not None:
+                    moves.append(LayOff(index, ROOK, number))
+        else:
+            number = meld.number
+            for code in range(number - 1, 56, 14):  # the four colours of the number
+                if hand[code]:
+                    moves.append(LayOff(index, card_of_code(code), number))
+            if rook and laid_off(meld, ROOK, number, state) is not None:
+                moves.append(LayOff(index, ROOK, number))
+    return moves
+
+
+def _swaps(state: RookRound, seat: int) -> list[Move]:
+    hand = state.hands[seat]
+    return [
+        Swap(index, natural(meld.colour, number))
+        for index, meld in enumerate(state.table)
+        if isinstance(meld, RunMeld)
+        for number in meld.rooks
+        if hand[natural(meld.colour, number).code]
+    ]
+
+
+def _keeps_rooks_playable(state: RookRound, move: Move) -> bool:
+    """Whether after ``move`` every Rook owed by a swap can still be played (R14)."""
+    trial = state.clone()
+    apply_move(trial, move, Chance(0))
+    if trial.owed_rooks == 0 or trial.is_round_over:
+        return True
+    return _rook_has_a_place(trial, state.turn_seat)
+
+
+#: One shared (immutable) discard move per card code.
+_DISCARDS = tuple(Discard(card_of_code(code)) for code in range(57))
+
+
+def _play_moves(state: RookRound) -> list[Move]:
+    seat = state.turn_seat
+    assert seat is not None
+    hand = state.hands[seat]
+    moves: list[Move] = []
+    swaps: list[Move] = []
+    if state.lay_down_left is not None:
+        moves = _lay_down_steps(state)
+    else:
+        if not state.down[seat]:
+            moves += _lay_down_steps(state)
+        else:
+            if may_lay_off(state, seat):
+                moves += _lay_offs(state, seat)
+            extra = state.went_down_this_turn and state.options.lay_down_extra_melds
+            if state.owed_rooks or extra:
+                moves += [
+                    MeldDown(m)
+                    for m in possible_melds(
+                        hand, sets=True, runs=True, rules=state.options.meld_rules
+                    )
+                    if extra or m.cards()[-1].is_rook
+                ]
+        swaps = _swaps(state, seat)
+        moves += swaps
+        if state.owed_rooks == 0:
+            out_by_discard = state.down[seat] and sum(hand) == 1
+            if not (out_by_discard and state.no_out_by_discard):
+                moves += [_DISCARDS[c] for c in range(57) if hand[c]]
+    if state.owed_rooks or swaps:
+        moves = [
+            m
+            for m in moves
+            if not (state.owed_rooks or isinstance(m, Swap)) or _keeps_rooks_playable(state, m)
+        ]
+    if state.no_out_by_discard and not state.whole_hand:
+        moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
+    return moves
+
+
+def would_strand_a_card(state: RookRound, move: Move) -> bool:
+    """For a refusal: ``move`` is otherwise playable but would leave one unplayable card."""
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    if isinstance(move, LayOff):
+        if not (may_lay_off(state, seat) and hand[move.card.code]):
+            return False
+        if not 0 <= move.target < len(state.table):
+            return False
+        if laid_off(state.table[move.target], move.card, move.number, state) is None:
+            return False
+    elif isinstance(move, MeldDown | LayDown):
+        melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
+        rules = state.options.meld_rules
+        if not all(m.is_valid(rules) for m in melds):
+            return False
+        if minus(hand, tuple(c for m in melds for c in m.cards())) is None:
+            return False
+        if isinstance(move, LayDown) and not is_legal_lay_down_shape(state, move):
+            return False
+    else:
+        return False
+    return not _not_stuck_with_one_card(state, move)
+
+
+def is_legal_lay_down_shape(state: RookRound, move: LayDown) -> bool:
+    """Whether a whole lay-down has exactly the contract's melds (R11)."""
+    contract = state.contract
+    kinds = sorted(m.kind for m in move.melds)
+    return kinds == sorted(["set"] * contract.sets + ["run"] * contract.runs)
+
+
+def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
+    """R12 in round 11: no move may leave a player down with one card that cannot be played.
+
+    Such a card could only be discarded, and going out by discarding is not
+    allowed in round 11 (only reachable with ``last_round_whole_hand=False``).
+    A step of a lay-down must therefore leave a next step that is playable
+    too: every way to finish some lay-downs strands a card.
+    """
+    if isinstance(move, Discard):
+        return True
+    trial = state.clone()
+    apply_move(trial, move, Chance(0))
+    seat = state.turn_seat
+    if trial.is_round_over:
+        return True
+    if trial.lay_down_left is not None:
+        return bool(_play_moves(trial))  # each next step is checked the same way
+    if not trial.down[seat] or sum(trial.hands[seat]) != 1:
+        return True
+    return bool(_lay_offs(trial, seat)) if may_lay_off(trial, seat) else False
+
+
+def is_legal_lay_down(state: RookRound, move: LayDown) -> bool:
+    """Whether a whole lay-down given at once is legal now (R11, R12)."""
+    if state.phase is not P.PLAY or state.lay_down_left is not None:
+        return False
+    seat = state.turn_seat
+    assert seat is not None
+    if state.down[seat]:
+        return False
+    if not is_legal_lay_down_shape(state, move):
+        return False
+    if not all(m.is_valid(state.options.meld_rules) for m in move.melds):
+        return False
+    rest = minus(state.hands[seat], tuple(c for m in move.melds for c in m.cards()))
+    if rest is None or (state.whole_hand and any(rest)):
+        return False
+    if state.owed_rooks and not _keeps_rooks_playable(state, move):
+        return False
+    return not (state.no_out_by_discard and not _not_stuck_with_one_card(state, move))

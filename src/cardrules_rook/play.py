@@ -1,0 +1,232 @@
+"""Applying a Toonerville Rook move to the round (R9-R16), and the hand and table helpers it shares.
+
+``apply_move`` trusts that the move is legal (`cardrules_rook.legal` lists the
+legal moves); the engine checks before calling it.
+"""
+
+from __future__ import annotations
+
+from cardrules.chance import Chance
+from cardrules.moves import Move
+from cardrules.piles import Pile
+from cardrules.seats import left_of, seats_from
+from cardrules_rook.cards import ROOK_CODE, Card, natural
+from cardrules_rook.melds import Meld, RunMeld, SetMeld
+from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.state import RookPhase, RookRound
+
+__all__ = [
+    "apply_move",
+    "laid_off",
+    "may_lay_off",
+    "minus",
+    "remaining_contract",
+    "remove_cards",
+]
+
+P = RookPhase
+
+
+def remove_cards(hand: list[int], cards: tuple[Card, ...]) -> bool:
+    """Take ``cards`` out of ``hand``; False (and ``hand`` unchanged) if not all held."""
+    taken: list[int] = []
+    for card in cards:
+        if hand[card.code] == 0:
+            for code in taken:
+                hand[code] += 1
+            return False
+        hand[card.code] -= 1
+        taken.append(card.code)
+    return True
+
+
+def minus(hand: list[int], cards: tuple[Card, ...]) -> list[int] | None:
+    """A copy of ``hand`` (57 counts) without ``cards``, or None if not all are held."""
+    rest = hand.copy()
+    return rest if remove_cards(rest, cards) else None
+
+
+def remaining_contract(state: RookRound) -> tuple[int, int]:
+    """(sets, runs) still to lay down: the contract, or what is left mid-lay-down (R11)."""
+    if state.lay_down_left is not None:
+        return state.lay_down_left
+    return state.contract.sets, state.contract.runs
+
+
+def laid_off(meld: Meld, card: Card, number: int, state: RookRound) -> Meld | None:
+    """The meld with ``card`` added as ``number``, or None if that breaks it (R11, R13)."""
+    rules = state.options.meld_rules
+    if isinstance(meld, RunMeld):
+        if number not in (meld.low - 1, meld.high + 1) or not 1 <= number <= 14:
+            return None
+        if not card.is_rook and card != natural(meld.colour, number):
+            return None
+        rooks = (*meld.rooks, number) if card.is_rook else meld.rooks
+        run = RunMeld(
+            meld.colour, min(meld.low, number), max(meld.high, number), tuple(sorted(rooks))
+        )
+        return run if run.is_valid(rules) else None
+    if number != meld.number or (not card.is_rook and card.number != meld.number):
+        return None
+    if card.is_rook:
+        grown = SetMeld(meld.number, meld.colours, meld.rooks + 1)
+    else:
+        colours = tuple(sorted((*meld.colours, card.colour), key="RYGB".index))
+        grown = SetMeld(meld.number, colours, meld.rooks)
+    return grown if grown.is_valid(rules) else None
+
+
+def may_lay_off(state: RookRound, seat: int) -> bool:
+    """R11: whether ``seat`` may lay off now (down, and by default not on the turn it went down)."""
+    return state.down[seat] and (state.options.lay_off_same_turn or not state.went_down_this_turn)
+
+
+def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
+    """Change ``state`` by ``move``, which must be legal (listed, or an accepted lay-down)."""
+    seat = state.current_player
+    assert seat is not None
+    state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
+    if isinstance(move, Draw):
+        turn = state.turn_seat
+        if state.discards:
+            state.pending = [
+                s
+                for s in seats_from(left_of(turn, state.players), state.players)
+                if s != turn and _may_buy(state, s)
+            ]
+        if state.pending:
+            state.phase = P.BUY
+            state.current_player = state.pending[0]
+        else:
+            _complete_draw(state, chance)
+    elif isinstance(move, Take):
+        state.hands[seat][state.discards.draw().code] += 1
+        state.phase = P.PLAY
+    elif isinstance(move, Buy):
+        state.hands[seat][state.discards.draw().code] += 1
+        state.buys[seat] += 1
+        state.pending = []
+        penalty = _draw_card(state, chance)
+        if penalty is not None:
+            state.hands[seat][penalty.code] += 1
+            state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
+            _complete_draw(state, chance)
+    elif isinstance(move, Pass):
+        state.pending.pop(0)
+        if state.pending:
+            state.current_player = state.pending[0]
+        else:
+            _complete_draw(state, chance)
+    elif isinstance(move, MeldDown):
+        _meld(state, seat, move.meld)
+    elif isinstance(move, LayDown):
+        for meld in move.melds:
+            _meld(state, seat, meld)
+    elif isinstance(move, LayOff):
+        grown = laid_off(state.table[move.target], move.card, move.number, state)
+        assert grown is not None
+        state.hands[seat][move.card.code] -= 1
+        state.table[move.target] = grown
+        if move.card.is_rook and state.owed_rooks:
+            state.owed_rooks -= 1
+            state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
+        _check_out(state, seat)
+    elif isinstance(move, Swap):
+        run = state.table[move.target]
+        assert isinstance(run, RunMeld)
+        state.table[move.target] = RunMeld(
+            run.colour, run.low, run.high, tuple(n for n in run.rooks if n != move.card.number)
+        )
+        state.hands[seat][move.card.code] -= 1
+        state.hands[seat][ROOK_CODE] += 1
+        state.owed_rooks += 1
+        state.owed_before_down = state.owed_before_down or not state.down[seat]
+    elif isinstance(move, Discard):
+        state.hands[seat][move.card.code] -= 1
+        state.discards.put(move.card)
+        if not _check_out(state, seat):
+            _start_turn(state, left_of(seat, state.players))
+    else:  # pragma: no cover - legal_moves lists no other kind
+        raise TypeError(f"not a Rook move: {move!r}")
+
+
+def _may_buy(state: RookRound, seat: int) -> bool:
+    """R10: buy limit and whether players who are down may buy."""
+    limit = state.options.buy_limit
+    if limit is not None and state.buys[seat] >= limit:
+        return False
+    return state.options.down_players_may_buy or not state.down[seat]
+
+
+def _meld(state: RookRound, seat: int, meld: Meld) -> None:
+    removed = remove_cards(state.hands[seat], meld.cards())
+    assert removed
+    state.table.append(meld)
+    state.owners.append(seat)
+    rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
+    state.owed_rooks = max(0, state.owed_rooks - rooks)
+    state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
+    if not state.down[seat]:
+        sets, runs = remaining_contract(state)
+        left = (sets - (meld.kind == "set"), runs - (meld.kind == "run"))
+        if left == (0, 0):
+            state.down[seat] = True
+            state.went_down_this_turn = True
+            state.lay_down_left = None
+        else:
+            state.lay_down_left = left
+    _check_out(state, seat)
+
+
+def _check_out(state: RookRound, seat: int) -> bool:
+    """R12: a player who is down with no card left goes out; the round ends."""
+    if state.down[seat] and not any(state.hands[seat]):
+        state.went_out = seat
+        _end_round(state, "out")
+        return True
+    return False
+
+
+def _draw_card(state: RookRound, chance: Chance) -> Card | None:
+    """Draw from the draw pile, rebuilding it once if empty (R16); None ends the round."""
+    if not state.stock:
+        limit = state.options.stock_rebuilds
+        if (limit is None or state.rebuilds < limit) and len(state.discards) > 1:
+            cards = state.discards.take_all_but_top()
+            state.note_rebuild(cards)  # bookkeeping: the rebuilt cards are public
+            chance.shuffle(cards)
+            state.stock = Pile(cards)
+            state.rebuilds += 1
+        else:
+            _end_round(state, "stock")
+            return None
+    return state.stock.draw()
+
+
+def _complete_draw(state: RookRound, chance: Chance) -> None:
+    card = _draw_card(state, chance)
+    if card is None:
+        return
+    turn = state.turn_seat
+    state.hands[turn][card.code] += 1
+    state.note_stock_draw(turn, card)  # bookkeeping (observations)
+    state.pending = []
+    state.phase = P.PLAY
+    state.current_player = turn
+
+
+def _start_turn(state: RookRound, seat: int) -> None:
+    state.turn_seat = seat
+    state.current_player = seat
+    state.phase = P.DRAW
+    state.lay_down_left = None
+    state.went_down_this_turn = False
+    state.owed_rooks = 0
+    state.owed_before_down = False
+
+
+def _end_round(state: RookRound, ended_by: str) -> None:
+    state.ended_by = ended_by
+    state.phase = P.OVER
+    state.current_player = None
+    state.pending = []
