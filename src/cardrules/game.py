@@ -1,0 +1,351 @@
+"""A game as configured for one match: its rules, reached through its own plugin manager.
+
+`Game` is built by `cardrules.engine.new_game` from a registered game, the
+player count, options and chosen variants. Each game gets a pluggy manager of
+its own (the game plugin plus its variants), so a variant chosen for one game
+never changes another; `cardrules.engine.GameState` asks its rules through it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import random
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+import pluggy
+
+from cardrules.actions import ActionSpace
+from cardrules.chance import Chance
+from cardrules.decks import DeckComposition
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    MissingRuleError,
+    ObservationMismatchError,
+    OptionsError,
+    PluginHookError,
+    VariantConflictError,
+)
+from cardrules.moves import Move
+from cardrules.options import resolve_options
+from cardrules.plugins import get_plugin_manager
+from cardrules.registry import GameSpec, VariantSpec
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game as configured for one match: rules, players, options, variants.
+
+    Shared by a state and all its clones (it never changes). Game plugins
+    receive it as the ``game`` argument of every rule hook.
+
+    Attributes:
+        spec: the registered `GameSpec`.
+        players: number of seats, numbered ``0 .. players-1``.
+        options: the resolved options value (``spec.options_type``).
+        variants: the chosen `VariantSpec` values, in the order given.
+        plugin_manager: this game's own pluggy manager.
+        deck: the deck composition the game deals from.
+        rounds: the number of rounds in the match.
+        has_rule_plugins: variants with rule hooks are in play (moves are then
+            applied on a saved copy first, so a failing plugin changes nothing).
+    """
+
+    __slots__ = (
+        "_action_space",
+        "_direct",
+        "_hook",
+        "_tensor_layout",
+        "deck",
+        "has_rule_plugins",
+        "options",
+        "players",
+        "plugin_manager",
+        "rounds",
+        "spec",
+        "variants",
+    )
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int,
+        options: Any = None,
+        variants: Sequence[VariantSpec] = (),
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(f"players must be a whole number, got {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionsError(
+                f"{spec.name} takes {spec.min_players} to {spec.max_players} players, got {players}"
+            )
+        for variant in variants:
+            if variant.game != spec.name:
+                raise OptionsError(
+                    f"variant {variant.name!r} is for {variant.game!r}, not {spec.name!r}"
+                )
+        self.spec = spec
+        self.players = players
+        self.variants = tuple(variants)
+        self.options = resolve_options(spec.options_type, options, self.variants)
+        plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
+        plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
+        self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        self._hook = self.plugin_manager.hook
+        self._direct = _direct_calls(self.plugin_manager)
+        self.has_rule_plugins = len(plugins) > 1
+        _refuse_conflicts(self.variants, self.plugin_manager)
+        self._call("cardrules_validate", game=self)
+        self.deck: DeckComposition[Any] = self._first("cardrules_deck", game=self)
+        self.rounds: int = self._first("cardrules_rounds", game=self)
+        self._action_space: ActionSpace | None = None
+        self._tensor_layout: Any = None
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+        return self.spec.name
+
+    def _call(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it.
+
+        A first-result hook with a single plain implementation taking every
+        argument is called directly: the same answer as pluggy's, without its
+        dispatch cost (this is the hot path of random playouts and search).
+        """
+        try:
+            direct = self._direct.get(hook_name)
+            if direct is not None:
+                return direct(**kwargs)
+            return getattr(self._hook, hook_name)(**kwargs)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise PluginHookError(_culprit(self.plugin_manager, error), hook_name, error) from error
+
+    def _first(self, hook_name: str, **kwargs: Any) -> Any:
+        result = self._call(hook_name, **kwargs)
+        if result is None:
+            raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
+        return result
+
+    # Typed facade over the rule hooks (the only place they are called).
+
+    def new_round(self, round: int, chance: Chance) -> Any:
+        """Deal round ``round`` (from 0) and return its round state."""
+        return self._first(
+            "cardrules_new_round", game=self, round=round, deck=self.deck, chance=chance
+        )
+
+    def legal_moves(self, state: Any) -> tuple[Move, ...]:
+        """Every legal move in ``state``."""
+        return tuple(self._first("cardrules_legal_moves", game=self, state=state))
+
+    def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
+        """Apply a legal move to ``state``."""
+        self._first("cardrules_apply_move", game=self, state=state, move=move, chance=chance)
+
+    def accept_unlisted(self, state: Any, move: Move) -> bool:
+        """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
+        return bool(self._call("cardrules_accept_unlisted", game=self, state=state, move=move))
+
+    def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
+        """The error naming the rule that forbids ``move``."""
+        error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
+        if error is None:
+            return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
+        assert isinstance(error, IllegalMoveError)
+        return error
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move notation; raises `InvalidMoveError`."""
+        return self._first("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
+
+    def observation(
+        self,
+        state: Any,
+        seat: int,
+        round_scores: Sequence[tuple[int, ...]],
+        legal_moves: tuple[Move, ...],
+        history: tuple[tuple[int, Move], ...] = (),
+    ) -> Any:
+        """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list."""
+        return self._first(
+            "cardrules_observation",
+            game=self,
+            state=state,
+            seat=seat,
+            round_scores=round_scores,
+            legal_moves=legal_moves,
+            history=history,
+        )
+
+    def check_observation(self, observation: Any, kind: type = object) -> None:
+        """Refuse an observation that was not made by this game in this configuration.
+
+        Args:
+            observation: the observation to check.
+            kind: the game's observation class (``object``: any class).
+
+        Raises:
+            ObservationMismatchError: ``observation`` is not a ``kind``, or its
+                ``players``, ``seat`` (``0 .. players-1``), ``round`` (``0 ..
+                rounds-1``) or ``round_scores`` (at most ``rounds``) do not fit
+                this game (a ``ValueError``).
+        """
+        seat = getattr(observation, "seat", None)
+        players = getattr(observation, "players", None)
+        round_ = getattr(observation, "round", 0)
+        scores = getattr(observation, "round_scores", None)
+        if not (
+            isinstance(observation, kind)
+            and players == self.players
+            and isinstance(seat, int)
+            and 0 <= seat < self.players
+            and isinstance(round_, int)
+            and 0 <= round_ < self.rounds
+            and scores is not None
+            and len(scores) <= self.rounds
+        ):
+            raise ObservationMismatchError(
+                f"{type(observation).__name__} of seat {seat!r} of {players!r} players "
+                f"in round {round_!r} does not fit {self!r}"
+            )
+
+    def determinize_round(self, observation: Any, rng: random.Random) -> Any:
+        """A round state consistent with ``observation``, its hidden cards sampled with ``rng``."""
+        return self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The game's fixed numbering of moves (computed once per game)."""
+        if self._action_space is None:
+            space = self._first("cardrules_action_space", game=self)
+            assert isinstance(space, ActionSpace)
+            self._action_space = space
+        return self._action_space
+
+    @property
+    def tensor_layout(self) -> Any:
+        """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
+        if self._tensor_layout is None:
+            self._tensor_layout = self._first("cardrules_tensor_layout", game=self)
+        return self._tensor_layout
+
+    def observation_tensor(self, observation: Any) -> Any:
+        """``observation`` as a flat ``numpy.float32`` array of ``tensor_layout.size`` numbers."""
+        return self._first("cardrules_observation_tensor", game=self, observation=observation)
+
+    def score_round(self, state: Any) -> tuple[int, ...]:
+        """Scores of a finished round, one per seat."""
+        return tuple(self._first("cardrules_score_round", game=self, state=state))
+
+    def estimate_scores(self, state: Any) -> tuple[float, ...]:
+        """Estimated scores of a round in play, one per seat (lower is better).
+
+        The game's estimate (hook ``cardrules_estimate_scores``), else the
+        round scored as if it ended now (`score_round`).
+        """
+        estimate = self._call("cardrules_estimate_scores", game=self, state=state)
+        if estimate is None:
+            estimate = self.score_round(state)
+        return tuple(float(score) for score in estimate)
+
+    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        """Winning seats of a finished match."""
+        return tuple(self._first("cardrules_match_winners", game=self, round_scores=round_scores))
+
+    def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
+        """Describe a move for spectators; the move's notation when no plugin answers."""
+        result = self._call(
+            "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
+        )
+        return [f"seat {seat}: {move}"] if result is None else list(result)
+
+    def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``."""
+        return self._call("cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng)
+
+    def reveals(self, before: Any, move: Move, after: Any) -> bool:
+        """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""
+        result = self._call("cardrules_reveals", game=self, before=before, move=move, after=after)
+        return True if result is None else bool(result)
+
+    def render_observation(self, observation: Any) -> list[Any]:
+        """Show an observation to a person; its ``repr`` when no plugin answers."""
+        result = self._call("cardrules_render_observation", game=self, observation=observation)
+        return [repr(observation)] if result is None else list(result)
+
+    def __repr__(self) -> str:
+        variants = ", ".join(v.name for v in self.variants)
+        return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
+    """The first-result hooks that one plain implementation answers, with its function.
+
+    Only implementations that take every argument of the hook qualify, so a
+    direct call passes exactly what pluggy would.
+    """
+    direct: dict[str, Any] = {}
+    for hook_name in dir(pm.hook):
+        if not hook_name.startswith("cardrules_"):
+            continue
+        caller = getattr(pm.hook, hook_name)
+        if not (caller.spec and caller.spec.opts.get("firstresult")):
+            continue
+        impls = caller.get_hookimpls()
+        if len(impls) != 1 or impls[0].wrapper or impls[0].hookwrapper:
+            continue
+        if set(impls[0].argnames) == set(caller.spec.argnames):
+            direct[hook_name] = impls[0].function
+    return direct
+
+
+def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager) -> None:
+    """Refuse variants declared incompatible, or both answering one first-result hook."""
+    names = {v.name for v in variants}
+    for variant in variants:
+        clash = sorted(names & set(variant.conflicts))
+        if clash:
+            raise VariantConflictError(
+                f"variant {variant.name!r} cannot be combined with {', '.join(map(repr, clash))}"
+            )
+    for hook_name in dir(pm.hook):
+        if not hook_name.startswith("cardrules_"):
+            continue
+        caller = getattr(pm.hook, hook_name)
+        if not (caller.spec and caller.spec.opts.get("firstresult")):
+            continue
+        answering = [
+            impl.plugin_name
+            for impl in caller.get_hookimpls()
+            if impl.plugin_name.startswith("variant:") and not (impl.wrapper or impl.hookwrapper)
+        ]
+        if len(answering) > 1:
+            shown = " and ".join(repr(n.removeprefix("variant:")) for n in sorted(answering))
+            raise VariantConflictError(
+                f"variants {shown} both answer {hook_name}; only one may replace it "
+                "(a variant that wraps the hook can be combined with others)"
+            )
+
+
+def _culprit(pm: pluggy.PluginManager, error: BaseException) -> str:
+    """The name of the registered plugin whose code raised ``error`` (innermost frame)."""
+    files: dict[str, str] = {}
+    for name, plugin in pm.list_name_plugin():
+        try:
+            source = inspect.getfile(plugin if inspect.ismodule(plugin) else type(plugin))
+        except TypeError:
+            continue
+        files[os.path.abspath(source)] = name
+    culprit = "unknown"
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        found = files.get(os.path.abspath(frame.f_code.co_filename))
+        if found is not None:
+            culprit = found
+    return culprit
