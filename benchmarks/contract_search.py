@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from cardrules_rook import CONTRACTS, ROOK, Card, Contract, game_deck
+from cardrules_rook import CONTRACTS, ROOK, Card, Contract, game_deck, run_plans
 from cardrules_rook import search as search_module
 from cardrules_rook.search import can_lay_down, find_lay_down
 
@@ -58,8 +58,8 @@ def timed(hands: Sequence[Hand], search: Callable[[Hand], object]) -> tuple[floa
     times: list[float] = []
     found = 0
     for hand in hands:
-        search_module._span_sets.cache_clear()
-        search_module._colour_plans.cache_clear()
+        run_plans.span_sets.cache_clear()
+        run_plans.colour_plans.cache_clear()
         search_module._search_memo.cache_clear()
         gc.disable()
         start = time.perf_counter()

@@ -13,7 +13,8 @@ How it works (exact, and fast because colours are independent):
 2. For each colour alone, list the run plans: multisets of spans (low, high)
    with the Rooks each needs. A run uses a held card wherever it can, except
    that at a set number it may leave the card to the sets and use a Rook.
-   Each colour's spans are enumerated once per hand colour and cached.
+   Each colour's spans are enumerated once per hand colour and cached
+   (`cardrules_rook.run_plans`).
 3. Combine the colours by dynamic programming over (runs, Rooks, cards taken
    from each set number), keeping the best points per combination.
 4. Spare Rooks go into the sets (a set may be any length), or are already in
@@ -24,19 +25,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations, product
-from typing import NamedTuple
+from itertools import combinations
 
 import attrs
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE, Card, card_of_code
 from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.run_plans import NUMBER_POINTS as _PTS
+from cardrules_rook.run_plans import ColourPlan, assign_naturals, colour_plans
 
 __all__ = ["FoundLayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
-
-#: Points of a natural card by number (R17); index 0 unused.
-_PTS = (0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10)
 
 
 @attrs.frozen
@@ -60,257 +59,6 @@ def hand_counts(cards: Iterable[Card]) -> list[int]:
     for card in cards:
         counts[card.code] += 1
     return counts
-
-
-# ------------------------------------------------------------------ one colour
-
-Span = tuple[int, int]
-
-
-def _run_need(length: int, rules: MeldRules) -> int:
-    """Natural cards a run of this length needs (R13 interpretation)."""
-    need = rules.min_naturals
-    if rules.naturals_exceed_rooks:
-        need = max(need, length // 2 + 1)
-    return need
-
-
-class _SpanSet(NamedTuple):
-    """Runs of one colour as spans, with what they use when they take every card they can.
-
-    (A named tuple, not an attrs class: the search makes tens of thousands.)
-    """
-
-    spans: tuple[Span, ...]
-    cover: tuple[int, ...]  # runs over each number (index 0 unused)
-    used: tuple[int, ...]  # natural cards the runs use per number
-    rooks: int  # Rooks the runs need
-    points: int  # points of the natural cards used
-    leftover: int  # natural cards of the colour the runs leave
-    valid: bool  # every run gets the natural cards it needs
-    room: int  # spare Rooks the runs could still take at their ends
-
-
-@functools.lru_cache(maxsize=4096)
-def _span_sets(
-    h: tuple[int, ...], rooks: int, max_runs: int, rules: MeldRules
-) -> tuple[_SpanSet, ...]:
-    """Multisets of at most ``max_runs`` spans one colour can fill.
-
-    ``h[n]`` holds the colour's count of number ``n`` (index 0 unused). A span
-    qualifies if it could hold enough natural cards and its gaps fit in the
-    Rooks; a multiset qualifies if the Rooks it needs (coverage beyond the cards
-    held) fit.
-    """
-    spans: list[Span] = []
-    for low in range(1, 12):
-        missing = present = 0
-        for high in range(low, 15):
-            if h[high]:
-                present += 1
-            else:
-                missing += 1
-                if missing > rooks:
-                    break
-            length = high - low + 1
-            if length < 4 or present < _run_need(length, rules):
-                continue
-            # A longer run with a Rook at an end is this run less that Rook plus a
-            # spare Rook placed back at the end, so only length 4 keeps Rook ends.
-            if length == 4 or (h[low] and h[high]):
-                spans.append((low, high))
-    budget = sum(h) + rooks
-    total = sum(h)
-    found: list[_SpanSet] = []
-    cover = [0] * 15
-    used = [0] * 15
-    chosen: list[Span] = []
-    # Running figures are passed down the recursion: natural cards used and their
-    # points, numbers where runs compete for too few cards, spare end room.
-
-    def record(need: int, n_used: int, points: int, contested: int, room: int) -> None:
-        if contested or rules.naturals_exceed_rooks:
-            holds = _assign(chosen, used, cover, rules) if chosen else []
-            valid = holds is not None
-            room = _room(chosen, holds, rules) if holds is not None else 0
-        else:
-            # Every run holds each of its numbers the colour has a card of, and
-            # the span list only has spans with enough of those.
-            valid = True
-        found.append(
-            _SpanSet(
-                tuple(chosen), tuple(cover), tuple(used), need, points, total - n_used, valid, room
-            )
-        )
-
-    def add(low: int, high: int, step: int) -> tuple[int, int, int]:
-        """Add (``step`` 1) or take away (-1) a run: change in cards used, points, contested."""
-        d_used = d_points = d_contested = 0
-        for n in range(low, high + 1):
-            before = cover[n]
-            after = before + step
-            cover[n] = after
-            held = h[n]
-            if held:
-                gained = min(after, held) - min(before, held)
-                if gained:
-                    used[n] += gained
-                    d_used += gained
-                    d_points += gained * _PTS[n]
-                d_contested += (after > held) - (before > held)
-        return d_used, d_points, d_contested
-
-    def go(
-        start: int, length_used: int, need: int, n_used: int, points: int, contested: int, room: int
-    ) -> None:
-        record(need, n_used, points, contested, room)
-        if len(chosen) == max_runs:
-            return
-        for index in range(start, len(spans)):
-            low, high = spans[index]
-            length = high - low + 1
-            if length_used + length > budget:
-                continue
-            extra = 0
-            for n in range(low, high + 1):
-                if cover[n] >= h[n]:
-                    extra += 1
-            if need + extra > rooks:
-                continue
-            d_used, d_points, d_contested = add(low, high, 1)
-            chosen.append((low, high))
-            go(
-                index,
-                length_used + length,
-                need + extra,
-                n_used + d_used,
-                points + d_points,
-                contested + d_contested,
-                room + 14 - length,
-            )
-            chosen.pop()
-            add(low, high, -1)
-
-    go(0, 0, 0, 0, 0, 0, 0)
-    return tuple(found)
-
-
-def _room(spans: Sequence[Span], holds: Sequence[set[int]], rules: MeldRules) -> int:
-    """Spare Rooks these runs could take at their ends (R7: at most 14 long; R13 rule)."""
-    room = 0
-    for (low, high), held in zip(spans, holds, strict=True):
-        length = high - low + 1
-        free = 14 - length
-        if rules.naturals_exceed_rooks:
-            free = min(free, len(held) - (length - len(held)) - 1)
-        room += max(free, 0)
-    return room
-
-
-def _assign(
-    spans: Sequence[Span], naturals: Sequence[int], cover: Sequence[int], rules: MeldRules
-) -> list[set[int]] | None:
-    """Give each run the numbers where it uses a natural card, meeting every run's need.
-
-    ``naturals[n]`` cards of number ``n`` are shared by the ``cover[n]`` runs
-    over it (one each). Returns per run the numbers it holds naturally, or None.
-    """
-    holds: list[set[int]] = [set() for _ in spans]
-    contested: list[tuple[int, list[int]]] = []
-    for n in range(1, 15):
-        if not cover[n] or not naturals[n]:
-            continue
-        over = [i for i, (lo, hi) in enumerate(spans) if lo <= n <= hi]
-        if naturals[n] >= cover[n]:
-            for i in over:
-                holds[i].add(n)
-        else:
-            contested.append((n, over))
-    needs = [_run_need(hi - lo + 1, rules) for lo, hi in spans]
-    if not contested:
-        ok = all(len(held) >= need for held, need in zip(holds, needs, strict=True))
-        return holds if ok else None
-
-    def go(k: int) -> bool:
-        if k == len(contested):
-            return all(len(holds[i]) >= needs[i] for i in range(len(spans)))
-        n, over = contested[k]
-        for chosen in combinations(over, naturals[n]):
-            for i in chosen:
-                holds[i].add(n)
-            if go(k + 1):
-                return True
-            for i in chosen:
-                holds[i].discard(n)
-        return False
-
-    return holds if go(0) else None
-
-
-class _ColourPlan(NamedTuple):
-    """Runs of one colour: spans, cards taken at each set number, Rooks, points."""
-
-    spans: tuple[Span, ...]
-    takes: tuple[int, ...]
-    rooks: int
-    points: int
-    leftover: int
-    naturals: tuple[int, ...]  # cards used by the runs per number (index 0 unused)
-    room: int  # spare Rooks the runs could take at their ends
-
-
-@functools.lru_cache(maxsize=4096)
-def _colour_plans(
-    h: tuple[int, ...],
-    rooks: int,
-    max_runs: int,
-    set_numbers: tuple[int, ...],
-    rules: MeldRules,
-    whole: bool,
-    track_room: bool,
-) -> dict[tuple[int, int, tuple[int, ...], int], _ColourPlan]:
-    """The best run plan of one colour per (runs, Rooks, cards taken at set numbers, room).
-
-    At a set number the runs may leave cards to the sets and use Rooks instead;
-    the cards of set numbers count for the sets, not here. ``room`` (spare
-    Rooks the runs could take, capped at the Rooks held) is kept apart only when
-    ``track_room``: when spare Rooks cannot all go into sets.
-    """
-    best: dict[tuple[int, int, tuple[int, ...], int], _ColourPlan] = {}
-    for entry in _span_sets(h, rooks, max_runs, rules):
-        used = entry.used
-        points = entry.points
-        leftover = entry.leftover
-        for n in set_numbers:
-            points -= used[n] * _PTS[n]
-            leftover -= h[n] - used[n]
-        if whole and leftover:
-            continue
-        choices = [range(used[n], -1, -1) for n in set_numbers]
-        for takes in product(*choices):
-            reduced = sum(used[n] - t for n, t in zip(set_numbers, takes, strict=True))
-            run_rooks = entry.rooks + reduced
-            if run_rooks > rooks:
-                continue
-            room = entry.room
-            if reduced:
-                naturals = list(used)
-                for n, t in zip(set_numbers, takes, strict=True):
-                    naturals[n] = t
-                holds = _assign(entry.spans, naturals, entry.cover, rules)
-                if holds is None:
-                    continue
-                kept = tuple(naturals)
-                room = _room(entry.spans, holds, rules)
-            elif not entry.valid:
-                continue
-            else:
-                kept = used
-            key = (len(entry.spans), run_rooks, takes, min(room, rooks) if track_room else 0)
-            old = best.get(key)
-            if old is None or points > old.points:
-                best[key] = _ColourPlan(entry.spans, takes, run_rooks, points, leftover, kept, room)
-    return best
 
 
 # ------------------------------------------------------------------ sets
@@ -352,7 +100,7 @@ def _set_plans(
 @attrs.frozen
 class _Found:
     points: int
-    plans: tuple[_ColourPlan, ...]
+    plans: tuple[ColourPlan, ...]
     set_plan: tuple[tuple[int, int], ...]
     placed: int
 
@@ -476,12 +224,12 @@ def _search(
         if best is not None and best.points >= all_points:
             break  # nothing can beat melding every card
         caps = [totals[n] - set_need * j for n, j in set_plan]
-        states: dict[_Key, tuple[int, tuple[_ColourPlan, ...]]] = {
+        states: dict[_Key, tuple[int, tuple[ColourPlan, ...]]] = {
             (0, 0, (0,) * len(numbers), 0): (0, ())
         }
         for h in colours:
-            options = _colour_plans(h, rooks, runs, numbers, rules, whole, track_room)
-            merged: dict[_Key, tuple[int, tuple[_ColourPlan, ...]]] = {}
+            options = colour_plans(h, rooks, runs, numbers, rules, whole, track_room)
+            merged: dict[_Key, tuple[int, tuple[ColourPlan, ...]]] = {}
             for (j, q, taken, room), (points, chosen) in states.items():
                 for (pj, pq, ptakes, proom), plan in options.items():
                     nj, nq = j + pj, q + pq
@@ -537,7 +285,7 @@ def _sets_only(
     min_rooks: int,
 ) -> _Found | None:
     """The search for a contract of sets only: no colour matters, only numbers."""
-    empty = _ColourPlan((), (), 0, 0, 0, (0,) * 15, 0)
+    empty = ColourPlan((), (), 0, 0, 0, (0,) * 15, 0)
     best: _Found | None = None
     for set_plan in _set_plans(totals, sets, rules):
         numbers = {n for n, _ in set_plan}
@@ -573,7 +321,7 @@ def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> FoundLayDo
         for low, high in plan.spans:
             for n in range(low, high + 1):
                 cover[n] += 1
-        holds = _assign(plan.spans, plan.naturals, cover, rules)
+        holds = assign_naturals(plan.spans, plan.naturals, cover, rules)
         assert holds is not None
         for (low, high), held in zip(plan.spans, holds, strict=True):
             rook_numbers = tuple(n for n in range(low, high + 1) if n not in held)
