@@ -12,7 +12,7 @@ import inspect
 import os
 import random
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pluggy
@@ -285,6 +285,15 @@ class Game:
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
 
 
+def _first_result_hooks(pm: pluggy.PluginManager) -> Iterator[tuple[str, Any]]:
+    """Each ``cardrules_*`` first-result hook of ``pm``: its name and its caller."""
+    for hook_name in dir(pm.hook):
+        if hook_name.startswith("cardrules_"):
+            caller = getattr(pm.hook, hook_name)
+            if caller.spec and caller.spec.opts.get("firstresult"):
+                yield hook_name, caller
+
+
 def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
     """The first-result hooks that one plain implementation answers, with its function.
 
@@ -292,12 +301,7 @@ def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
     direct call passes exactly what pluggy would.
     """
     direct: dict[str, Any] = {}
-    for hook_name in dir(pm.hook):
-        if not hook_name.startswith("cardrules_"):
-            continue
-        caller = getattr(pm.hook, hook_name)
-        if not (caller.spec and caller.spec.opts.get("firstresult")):
-            continue
+    for hook_name, caller in _first_result_hooks(pm):
         impls = caller.get_hookimpls()
         if len(impls) != 1 or impls[0].wrapper or impls[0].hookwrapper:
             continue
@@ -315,12 +319,7 @@ def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager)
             raise VariantConflictError(
                 f"variant {variant.name!r} cannot be combined with {', '.join(map(repr, clash))}"
             )
-    for hook_name in dir(pm.hook):
-        if not hook_name.startswith("cardrules_"):
-            continue
-        caller = getattr(pm.hook, hook_name)
-        if not (caller.spec and caller.spec.opts.get("firstresult")):
-            continue
+    for hook_name, caller in _first_result_hooks(pm):
         answering = [
             impl.plugin_name
             for impl in caller.get_hookimpls()
