@@ -22,6 +22,20 @@ __all__ = ["GreedyBot"]
 
 P = RookPhase
 
+#: A hand as natural cards per number (15, index 0 unused) and cards per code (57).
+_HandShape = tuple[list[int], list[int]]
+
+
+def _shape(hand: Sequence[Card]) -> _HandShape:
+    """Count a hand once, for `GreedyBot._usefulness` (Rooks are left out)."""
+    by_number = [0] * 15
+    by_code = [0] * 57
+    for card in hand:
+        if not card.is_rook:
+            by_number[card.number] += 1
+            by_code[card.code] += 1
+    return by_number, by_code
+
 
 class GreedyBot:
     """Greedy play for Toonerville Rook.
@@ -62,26 +76,31 @@ class GreedyBot:
                 return True
         return False
 
-    def _usefulness(self, obs: RookObservation, card: Card, hand: Sequence[Card]) -> int:
-        """How many other cards of ``hand`` this card could meld with."""
+    def _usefulness(self, obs: RookObservation, card: Card, shape: _HandShape) -> int:
+        """How many other cards of the hand (as its `_shape`) this card could meld with.
+
+        A card of the same number counts 2 (towards a set), one of the same
+        colour at most two numbers away 1 (towards a run); copies of the card
+        itself count for neither.
+        """
         if card.is_rook:
             return 10
         sets, runs = self._remaining(obs)
+        by_number, by_code = shape
         useful = 0
-        for other in hand:
-            if other is card or other.is_rook:
-                continue
-            if sets and other.number == card.number:
-                useful += 2
-            if runs and other.colour == card.colour and 0 < abs(other.number - card.number) <= 2:
-                useful += 1
+        if sets:
+            useful += 2 * (by_number[card.number] - by_code[card.code])
+        if runs:
+            for step in (-2, -1, 1, 2):
+                if 1 <= card.number + step <= 14:
+                    useful += by_code[card.code + step]
         return useful
 
-    def _discard_cost(self, obs: RookObservation, card: Card, hand: Sequence[Card]) -> float:
+    def _discard_cost(self, obs: RookObservation, card: Card, shape: _HandShape) -> float:
         """How much the bot would like to get rid of ``card`` (higher: sooner)."""
         keep = 100 if card.is_rook else 0
         fit = 20 if obs.down[obs.seat] and self._fits_table(obs, card) else 0
-        return card.points - 4 * self._usefulness(obs, card, hand) - keep - fit
+        return card.points - 4 * self._usefulness(obs, card, shape) - keep - fit
 
     def _wants(self, obs: RookObservation, card: Card) -> bool:
         if obs.down[obs.seat]:
@@ -93,8 +112,9 @@ class GreedyBot:
             return True
         # Never take a card only to discard it again (that would stall the game).
         grown = [*hand, card]
-        worst = max(grown, key=lambda c: self._discard_cost(obs, c, grown))
-        return worst != card and self._usefulness(obs, card, hand) >= 2
+        shape = _shape(grown)
+        worst = max(grown, key=lambda c: self._discard_cost(obs, c, shape))
+        return worst != card and self._usefulness(obs, card, _shape(hand)) >= 2
 
     # -- choosing ----------------------------------------------------------
 
@@ -125,10 +145,10 @@ class GreedyBot:
             return max(lay_offs, key=lambda m: (m.card.points, -m.target))
         discards = [m for m in moves if isinstance(m, Discard)]
         if discards:
-            hand = list(obs.hand)
+            shape = _shape(obs.hand)
 
             def cost(move: Discard) -> tuple[float, float]:
-                return (self._discard_cost(obs, move.card, hand), self._rng.random())
+                return (self._discard_cost(obs, move.card, shape), self._rng.random())
 
             return max(discards, key=cost)
         swaps = [m for m in moves if isinstance(m, Swap)]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
-from cardrules_rook.cards import ROOK_CODE, Card, card_of_code
+from cardrules_rook.cards import ROOK_CODE, Card, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld
 from cardrules_rook.moves import Buy, Discard, LayDown, LayOff, MeldDown, Swap, Take
@@ -170,8 +170,7 @@ class RookRound:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in ``seat``'s hand, in code order (colour, number, Rook last)."""
-        counts = self.hands[seat]
-        return tuple(card_of_code(code) for code in range(57) for _ in range(counts[code]))
+        return cards_of_counts(self.hands[seat])
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
