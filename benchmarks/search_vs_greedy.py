@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import statistics
 import sys
@@ -276,7 +277,10 @@ def main() -> int:
     parser.add_argument("--rollout", default="greedy")
     parser.add_argument("--exploration", type=float, default=0.3)
     parser.add_argument(
-        "--max-rollout-moves", type=int, default=20, help="a negative number: no cap"
+        "--max-rollout-moves",
+        type=int,
+        default=None,
+        help="a negative number: no cap (default: the bot's own, 20 for ISMCTS, 10 for flat)",
     )
     parser.add_argument("--opponent-weight", type=float, default=0.0)
     parser.add_argument(
@@ -284,7 +288,8 @@ def main() -> int:
         type=_callable,
         default=None,
         help="MODULE:FUNCTION scoring a capped rollout's position, e.g. "
-        "cardrules_rook.evaluate:estimated_round_scores (default: the round scored as if it ended)",
+        "cardrules_rook.evaluate:estimated_round_scores (default: the bot's own; ISMCTS scores "
+        "the round as if it ended, flat asks the game's estimate)",
     )
     parser.add_argument("--option", dest="options", type=_option, action="append", default=[])
     parser.add_argument("--max-decisions", type=int, default=200_000)
@@ -302,6 +307,10 @@ def main() -> int:
         help="play nothing: print the figures of the matches recorded in these files",
     )
     args = parser.parse_args()
+    if args.max_rollout_moves is None:  # the bot's own default
+        bot_class = FlatMonteCarloBot if args.bot == "flat" else ISMCTSBot
+        default = inspect.signature(bot_class).parameters["max_rollout_moves"].default
+        args.max_rollout_moves = -1 if default is None else default
     if args.from_records:
         tally = Tally()
         for path in args.from_records:
@@ -320,7 +329,12 @@ def main() -> int:
             f"ISMCTS (iterations {args.iterations}, exploration {args.exploration}, "
             f"opponent weight {args.opponent_weight}"
         )
-    evaluate = "round as if ended" if args.evaluate is None else args.evaluate.__qualname__
+    if args.evaluate is not None:
+        evaluate = args.evaluate.__qualname__
+    elif args.bot == "flat":
+        evaluate = "the game's estimate, cardrules.search.estimated_scores"
+    else:
+        evaluate = "round as if ended"
     print(
         f"{args.game}, {args.players} players, options {dict(args.options)}: {settings}, "
         f"rollout {args.rollout}, max rollout moves {args.max_rollout_moves}, "
