@@ -85,8 +85,13 @@ class TestOptions:
 
     def test_first_seat_must_exist(self) -> None:
         """first_seat is checked against the player count."""
-        with pytest.raises(OptionsError, match="first_seat"):
+        with pytest.raises(OptionsError, match=r"^options: first_seat must be a seat 0 to 2"):
             new_game("gnoming-a-round", players=3, options={"first_seat": 3})
+
+    def test_initial_reveals_fit_the_layout(self) -> None:
+        """initial_reveals is checked: 0 to 8 of the 9 layout cards."""
+        with pytest.raises(OptionsError, match=r"^options: initial_reveals must be 0 to 8, got 9"):
+            new_game("gnoming-a-round", players=3, options={"initial_reveals": 9})
 
     def test_variant_sets_its_options(self) -> None:
         """The no-bounce variant turns bouncing off."""

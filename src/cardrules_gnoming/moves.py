@@ -77,7 +77,7 @@ class Reveal(Move):
     positions: tuple[int, ...] = attrs.field(validator=_positions)
 
     def __str__(self) -> str:
-        return "reveal " + " ".join(map(str, self.positions))
+        return " ".join(["reveal", *map(str, self.positions)])
 
 
 @attrs.frozen

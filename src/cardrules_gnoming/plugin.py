@@ -66,10 +66,12 @@ def cardrules_validate(game: Game) -> None:
     options = _options(game)
     if options.first_seat >= game.players:
         raise OptionsError(
-            f"first_seat must be a seat 0 to {game.players - 1}, got {options.first_seat}"
+            f"options: first_seat must be a seat 0 to {game.players - 1}, got {options.first_seat}"
         )
     if options.initial_reveals > 8:
-        raise OptionsError(f"initial_reveals must be 0 to 8, got {options.initial_reveals}")
+        raise OptionsError(
+            f"options: initial_reveals must be 0 to 8, got {options.initial_reveals}"
+        )
 
 
 @hookimpl(trylast=True)

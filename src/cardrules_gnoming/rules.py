@@ -338,7 +338,7 @@ def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMove
         )
     if isinstance(move, Bounce) and phase is P.BOUNCE:
         return error("G12", f"position {move.position} already received a card this turn")
-    if isinstance(move, Bounce) and phase in (P.DISCARD, P.PLACE):
+    if isinstance(move, Bounce) and phase is P.DISCARD:
         return error("G12", "only a revealed positive card matching a face-up card may bounce")
     if isinstance(move, Discard) and phase in (P.PLACE, P.BOUNCE, P.DISCARD):
         if state.held is not None and state.held.is_hazard:

@@ -66,10 +66,11 @@ def cardrules_validate(game: Game) -> None:
     options = _options(game)
     if options.first_dealer >= game.players:
         raise OptionsError(
-            f"first_dealer must be a seat 0 to {game.players - 1}, got {options.first_dealer}"
+            f"options: first_dealer must be a seat 0 to {game.players - 1}, "
+            f"got {options.first_dealer}"
         )
     if options.min_naturals < 1:
-        raise OptionsError("min_naturals must be at least 1: a meld needs a natural card")
+        raise OptionsError("options: min_naturals must be at least 1: a meld needs a natural card")
 
 
 @hookimpl(trylast=True)

@@ -69,6 +69,16 @@ class TestBounceEligibility:
         assert legal(state) == DISCARDS
         assert refused(state, "bounce 0").rule == "G12"
 
+    @pytest.mark.rule("G10")
+    def test_nothing_bounces_before_the_drawn_card_is_placed(self) -> None:
+        """With the drawn card still in hand, a bounce is refused under G10: place it first."""
+        state = position("1 2 3 / (6) -1 -2 / -3 -4 -5", "6")
+        play(state, "draw stock")
+        assert rs(state).phase is P.PLACE
+        error = refused(state, "bounce 1")
+        assert error.rule == "G10"
+        assert "place the drawn card" in str(error)
+
     @pytest.mark.rule("G12")
     def test_matching_a_face_down_card_is_not_enough(self) -> None:
         """A revealed 6 whose only twin in the layout is face down does not bounce."""
