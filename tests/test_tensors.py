@@ -307,9 +307,7 @@ class _SmallDeckRegistrar:
         register(VariantSpec("small-deck", GNOMING, "a 40-card deck", plugin=self.rules))
 
 
-@pytest.mark.parametrize(
-    ("players", "size"), [(3, 780), (4, 966), (5, 1152), (6, 1338), (7, 1524)]
-)
+@pytest.mark.parametrize(("players", "size"), [(3, 780), (4, 966), (5, 1152), (6, 1338), (7, 1524)])
 def test_gnoming_tensor_sizes_are_as_documented(players: int, size: int) -> None:
     """9P(K+1) + 6P + 10K + 29 + R values: K = 19 kinds in the default deck, R = 3 rounds."""
     game = cardrules.new_game(GNOMING, players=players, seed=1).game
@@ -769,8 +767,18 @@ def test_an_observation_of_another_configuration_is_refused(name: str) -> None:
     """An observation of a 4-player game does not fit a 3-player game's tensor."""
     three = cardrules.new_game(name, players=3, seed=1)
     four = cardrules.new_game(name, players=4, seed=1)
-    with pytest.raises(ObservationMismatchError, match="does not fit"):
+    with pytest.raises(ObservationMismatchError, match="is for 4 players, the game has 3"):
         three.game.observation_tensor(four.observation(0))
+
+
+def test_a_mismatch_names_what_does_not_fit() -> None:
+    """A later round's observation given to a one-round game: the message names the round."""
+    long_match = cardrules.new_game(GNOMING, players=3, seed=1)
+    while long_match.round == 0:
+        long_match.apply(long_match.legal_moves()[0])
+    short = cardrules.new_game(GNOMING, players=3, seed=1, options={"rounds": 1})
+    with pytest.raises(ObservationMismatchError, match=r"round 1 is not 0 to 0 \(rounds option\)"):
+        short.game.observation_tensor(long_match.observation(0))
 
 
 @pytest.mark.parametrize("name", [GNOMING, ROOK_GAME])

@@ -201,19 +201,22 @@ class Game:
         players = getattr(observation, "players", None)
         round_ = getattr(observation, "round", 0)
         scores = getattr(observation, "round_scores", None)
-        if not (
-            isinstance(observation, kind)
-            and players == self.players
-            and isinstance(seat, int)
-            and 0 <= seat < self.players
-            and isinstance(round_, int)
-            and 0 <= round_ < self.rounds
-            and scores is not None
-            and len(scores) <= self.rounds
-        ):
+        problems: list[str] = []
+        if not isinstance(observation, kind):
+            problems.append(f"it is not a {kind.__name__}")
+        if players != self.players:
+            problems.append(f"it is for {players!r} players, the game has {self.players}")
+        elif not (isinstance(seat, int) and 0 <= seat < self.players):
+            problems.append(f"seat {seat!r} is not 0 to {self.players - 1}")
+        if not (isinstance(round_, int) and 0 <= round_ < self.rounds):
+            problems.append(f"round {round_!r} is not 0 to {self.rounds - 1} (rounds option)")
+        if scores is None or len(scores) > self.rounds:
+            counted = "no" if scores is None else len(scores)
+            problems.append(f"it has {counted} round scores, the game at most {self.rounds}")
+        if problems:
             raise ObservationMismatchError(
                 f"{type(observation).__name__} of seat {seat!r} of {players!r} players "
-                f"in round {round_!r} does not fit {self!r}"
+                f"in round {round_!r} does not fit {self!r}: {'; '.join(problems)}"
             )
 
     def determinize_round(self, observation: Any, rng: random.Random) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ pytest.importorskip("pettingzoo")
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from cardrules import IllegalMoveError, InvalidMoveError, new_game
+from cardrules import IllegalMoveError, InvalidMoveError, InvalidSeatError, new_game
 from cardrules.adapters.pettingzoo import CardRulesEnv, env, raw_env
 from cardrules.testing.conformance import snapshot
 
@@ -161,6 +162,27 @@ def test_bad_actions_raise_and_change_nothing(action: Any, error: type[Exception
     after = (snapshot(aec.game_state), aec.agent_selection, dict(aec._cumulative_rewards))
     assert after == before
     aec.step(np.int64(aec.legal_actions()[0]))  # numpy integers are accepted
+
+
+def test_unknown_agents_and_calls_before_reset_are_refused_clearly() -> None:
+    aec = raw_env("toonerville-rook", players=3, options={"rounds": 1})
+    before_reset: list[Callable[[], object]] = [
+        lambda: aec.step(0),
+        lambda: aec.observe("seat_0"),
+        aec.legal_actions,
+    ]
+    for call in before_reset:
+        with pytest.raises(RuntimeError, match=r"reset\(\)"):
+            call()
+    aec.reset(seed=3)
+    unknown: list[Callable[[], object]] = [
+        lambda: aec.observe("seat_9"),
+        lambda: aec.legal_actions("bob"),
+    ]
+    for call in unknown:
+        with pytest.raises(InvalidSeatError, match="seat_0, seat_1, seat_2"):
+            call()
+    assert aec.legal_actions(aec.agent_selection) == aec.legal_actions() != []
 
 
 def test_max_decisions_truncates() -> None:

@@ -72,7 +72,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
     ) from missing
 
 from cardrules.engine import Game, GameState, new_game
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, InvalidSeatError
 
 __all__ = ["CardRulesEnv", "env", "raw_env"]
 
@@ -219,9 +219,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
             IllegalMoveError: the action is not legal now.
             ValueError: an action other than ``None`` for a finished agent.
+            RuntimeError: before ``reset()``.
 
         On an error the environment is exactly as before the call.
         """
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -272,12 +275,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         Empty for an agent that is not to act, and once the match is over or
         truncated. The list is shared with later calls at the same point of
         the match: copy it before changing it.
+
+        Raises:
+            InvalidSeatError: no agent of that name.
+            RuntimeError: before ``reset()``.
         """
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() first")
         name = self.agent_selection if agent is None else agent
-        if self._done or self.agent_name_mapping[name] != state.current_player:
+        if self._done or self._seat_of(name) != state.current_player:
             return []
         legal = self._legal
         if legal is None or legal[0] != self._decisions:
@@ -291,6 +298,18 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         mask[self.legal_actions(agent)] = 1
         return mask
 
+    def _seat_of(self, agent: str) -> int:
+        """The seat of an agent name (``"seat_0"`` ...).
+
+        Raises:
+            InvalidSeatError: no agent of that name.
+        """
+        seat = self.agent_name_mapping.get(agent)
+        if seat is None:
+            known = ", ".join(self.possible_agents)
+            raise InvalidSeatError(f"no agent {agent!r}; the agents are {known}")
+        return seat
+
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: ``{"observation": tensor, "action_mask": mask}``.
 
@@ -298,11 +317,15 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             fresh arrays: ``observation`` of shape ``(tensor_layout.size,)``, dtype
             ``float32`` (what seat ``agent`` may know); ``action_mask`` of shape
             ``(action_space.size,)``, dtype ``int8``.
+
+        Raises:
+            InvalidSeatError: no agent of that name.
+            RuntimeError: before ``reset()``.
         """
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() first")
-        seat = self.agent_name_mapping[agent]
+        seat = self._seat_of(agent)
         tensor = self.game.observation_tensor(state.observation(seat))
         return {"observation": tensor, "action_mask": self.action_mask(agent)}
 
