@@ -343,10 +343,10 @@ def explain_illegal(state: GnomingRound, move: Move, rounds: int) -> IllegalMove
     if isinstance(move, Discard) and phase in (P.PLACE, P.BOUNCE, P.DISCARD):
         if state.held is not None and state.held.is_hazard:
             return error("G15", "a discarded Hazard goes on no pile: play 'discard'")
-        if move.pile is None:
-            return error("G14", "name the discard pile: 'discard 0' or 'discard 1'")
         if phase is P.PLACE and not _may_discard_drawn(state):
             return error("G11", "a card taken from a discard pile must be kept")
+        if move.pile is None:
+            return error("G14", "name the discard pile: 'discard 0' or 'discard 1'")
         return error("G14", "a discard pile is empty: the discard must restart it")
     if isinstance(move, Flip) and phase is P.FLIP:
         layout = state.deciding_layout

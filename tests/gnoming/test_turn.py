@@ -171,6 +171,7 @@ class TestDiscardDrawn:
         assert legal(state) == ALL_PLACES
         assert refused(state, "discard 0").rule == "G11"
         assert refused(state, "discard 1").rule == "G11"
+        assert refused(state, "discard").rule == "G11"  # the pile is not the problem
 
     @pytest.mark.rule("G11")
     def test_option_still_allows_discarding_a_stock_card(self) -> None:
