@@ -170,6 +170,7 @@ def test_unknown_agents_and_calls_before_reset_are_refused_clearly() -> None:
         lambda: aec.step(0),
         lambda: aec.observe("seat_0"),
         aec.legal_actions,
+        aec.last,
     ]
     for call in before_reset:
         with pytest.raises(RuntimeError, match=r"reset\(\)"):

@@ -298,6 +298,21 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         mask[self.legal_actions(agent)] = 1
         return mask
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()`` for ``agent_selection``.
+
+        Returns:
+            ``(observation, cumulative reward, terminated, truncated, info)``; the
+            observation is `observe`'s dict, or ``None`` with ``observe=False``.
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
     def _seat_of(self, agent: str) -> int:
         """The seat of an agent name (``"seat_0"`` ...).
 
