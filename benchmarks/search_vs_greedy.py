@@ -59,13 +59,17 @@ next attempt starts from them:
   every draw or buy choice); draw and buy choices only, 16 samples, 1.5
   standard errors: +0.0, +5.6 and +12.3 in rounds 3, 4 and 7.
 
-What beat greedy over full 11-round Rook matches (3 players, 39 paired
-matches in two runs, first seeds 0 and 1000): ``--bot flat
---max-rollout-moves 10 --evaluate cardrules_rook.evaluate:estimated_round_scores``
-(48 rollouts, z 1; the flat bot's default score is that estimate). The
-search seat's mean total was 317.1 against 508.2 for greedy in the same seat,
-a paired difference of -191 (95% interval about -251 to -131), with 53.8% of
-wins against 30.8%, at about 0.15 s per searched decision (110 s a match).
+What beat greedy over full 11-round Rook matches (3 players): ``--bot flat``
+with its defaults (48 rollouts, z 1, rollouts capped at 10 moves and scored
+by the missing-cards estimate). 160 paired matches: seeds 0-19 and 1000-1018
+(seat ``i % players``), then 2000-2059 and 3000-3060 (``--record``, seat
+``seed % players``). The search seat's mean total was 310.5 against 499.1 for
+greedy in the same seat, a paired difference of -188.6 (95% interval -215.9
+to -161.3), with 69.4% of wins against 32.2%, at about 0.16 s per searched
+decision. The gains come mostly from rounds 6, 10 and 11 (-58, -33 and -34
+a round in the 121 recorded matches), then 2, 8 and 9. The same bot in
+Gnoming A Round (4 players, 101 matches): -4.96 (-10.24 to +0.31), about
+what ISMCTS gains there, but not yet told apart from 0.
 
 Whole-round rollouts find greedy's choices close to the best replies *given
 sampled states*; but samples deal the other players uniform hands while
