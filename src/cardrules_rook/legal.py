@@ -270,7 +270,7 @@ def _play_moves(state: RookRound) -> list[Move]:
 
 
 def would_strand_a_card(state: RookRound, move: Move) -> bool:
-    """For a refusal: ``move`` is otherwise playable but would leave one unplayable card."""
+    """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card."""
     seat = state.turn_seat
     hand = state.hands[seat]
     if isinstance(move, LayOff):

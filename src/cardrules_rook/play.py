@@ -28,7 +28,7 @@ P = RookPhase
 
 
 def remove_cards(hand: list[int], cards: tuple[Card, ...]) -> bool:
-    """Take ``cards`` out of ``hand``; False (and ``hand`` unchanged) if not all held."""
+    """Take ``cards`` out of ``hand`` (57 counts by code); False if not all held (no change)."""
     taken: list[int] = []
     for card in cards:
         if hand[card.code] == 0:
@@ -82,7 +82,13 @@ def may_lay_off(state: RookRound, seat: int) -> bool:
 
 
 def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
-    """Change ``state`` by ``move``, which must be legal (listed, or an accepted lay-down)."""
+    """Change ``state`` by ``move``, which must be legal (listed, or an accepted lay-down).
+
+    Draws and takes (R9), buys and passes (R10), melds and lay-offs (R11-R13),
+    swaps (R14), discards and going out (R12), rebuilding the draw pile (R16).
+    ``chance`` shuffles a rebuilt draw pile. The move is not checked: the
+    engine asks `cardrules_rook.legal` first.
+    """
     seat = state.current_player
     assert seat is not None
     state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
