@@ -46,10 +46,20 @@ class MeldRules:
         min_naturals: natural cards every meld must hold (default 2).
         naturals_exceed_rooks: a meld must hold more natural cards than Rooks
             (variant rule; default ``False``).
+
+    Raises:
+        ValueError: ``min_naturals`` below 1.
     """
 
-    min_naturals: int = 2
+    min_naturals: int = attrs.field(default=2)
     naturals_exceed_rooks: bool = False
+
+    @min_naturals.validator
+    def _at_least_one(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if value < 1:
+            raise ValueError(
+                f"min_naturals must be at least 1 (a meld needs a natural card), got {value}"
+            )
 
     def allows(self, naturals: int, rooks: int) -> bool:
         """Whether a meld with this many natural cards and Rooks is allowed."""

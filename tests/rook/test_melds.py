@@ -199,6 +199,11 @@ class TestRooksPerMeld:
         with pytest.raises(OptionsError, match="min_naturals"):
             new(3, options={"min_naturals": 0})
 
+    def test_meld_rules_min_naturals_0_refused(self) -> None:
+        """``MeldRules`` itself refuses 0, so the searches never meet a meld of Rooks alone."""
+        with pytest.raises(ValueError, match="min_naturals must be at least 1"):
+            MeldRules(min_naturals=0)
+
     @pytest.mark.rule("R13", "R7", "R8")
     @pytest.mark.parametrize(
         ("spec", "valid"),
