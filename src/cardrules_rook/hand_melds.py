@@ -9,32 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-
-import attrs
+from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
 
-__all__ = ["possible_melds"]
-
-_POINTS = [5 if n <= 9 else 10 for _ in COLOURS for n in range(1, 15)] + [25]
+__all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
 
 
-@attrs.frozen
-class _Run:
-    """A run a hand can make: colour index, span, natural codes used, Rook numbers."""
+class MeldCandidate(NamedTuple):
+    """A meld a hand can make, listed before it is built (cheap to list and compare).
 
-    colour: int
-    low: int
-    high: int
-    codes: tuple[int, ...]  # natural codes used
-    rook_numbers: tuple[int, ...]
-    points: int
+    Attributes:
+        kind: ``"run"`` or ``"set"``.
+        group: the run's colour or the set's number: candidates of different
+            groups share no natural card.
+        codes: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them.
+        args: what `RunMeld` or `SetMeld` is built from.
+    """
+
+    kind: str
+    group: str | int
+    codes: tuple[int, ...]
+    args: tuple[Any, ...]
+
+    def meld(self) -> Meld:
+        """The meld itself."""
+        return RunMeld(*self.args) if self.kind == "run" else SetMeld(*self.args)
 
 
-def _run_candidates(counts: Sequence[int], rooks: int, rules: MeldRules) -> list[_Run]:
-    found: list[_Run] = []
+def _run_candidates(counts: Sequence[int], rooks: int, rules: MeldRules) -> list[MeldCandidate]:
+    found: list[MeldCandidate] = []
     for ci in range(4):
+        colour = COLOURS[ci]
         base = ci * 14 - 1
         for low in range(1, 12):
             present: list[int] = []
@@ -57,8 +64,44 @@ def _run_candidates(counts: Sequence[int], rooks: int, rules: MeldRules) -> list
                         if not rules.allows(len(codes), n_rooks):
                             continue
                         numbers = tuple(sorted(missing + [c - base for c in swapped]))
-                        points = sum(_POINTS[c] for c in codes) + 25 * n_rooks
-                        found.append(_Run(ci, low, high, codes, numbers, points))
+                        found.append(
+                            MeldCandidate(
+                                "run",
+                                colour,
+                                (*codes, *(ROOK_CODE,) * n_rooks),
+                                (colour, low, high, numbers),
+                            )
+                        )
+    return found
+
+
+def meld_candidates(
+    counts: Sequence[int], *, sets: bool, runs: bool, rules: MeldRules = DEFAULT_MELD_RULES
+) -> list[MeldCandidate]:
+    """`possible_melds`, each as a `MeldCandidate` not yet built (same order)."""
+    rooks = counts[ROOK_CODE]
+    found: list[MeldCandidate] = []
+    if runs:
+        found += _run_candidates(counts, rooks, rules)
+    if sets:
+        for number in range(1, 15):
+            have = [counts[ci * 14 + number - 1] for ci in range(4)]
+            if sum(have) + rooks < 3:
+                continue
+            for take in _sub_multisets(have):
+                naturals = sum(take)
+                colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
+                codes = tuple(ci * 14 + number - 1 for ci in range(4) for _ in range(take[ci]))
+                for extra in range(max(0, 3 - naturals), rooks + 1):
+                    if rules.allows(naturals, extra):
+                        found.append(
+                            MeldCandidate(
+                                "set",
+                                number,
+                                (*codes, *(ROOK_CODE,) * extra),
+                                (number, colours, extra),
+                            )
+                        )
     return found
 
 
@@ -78,23 +121,7 @@ def possible_melds(
         standing in for held cards), then sets for every number and choice of
         colours and Rooks; no two equal.
     """
-    rooks = counts[ROOK_CODE]
-    found: list[Meld] = []
-    if runs:
-        for run in _run_candidates(counts, rooks, rules):
-            found.append(RunMeld(COLOURS[run.colour], run.low, run.high, run.rook_numbers))
-    if sets:
-        for number in range(1, 15):
-            have = [counts[ci * 14 + number - 1] for ci in range(4)]
-            if sum(have) + rooks < 3:
-                continue
-            for take in _sub_multisets(have):
-                naturals = sum(take)
-                colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
-                for extra in range(max(0, 3 - naturals), rooks + 1):
-                    if rules.allows(naturals, extra):
-                        found.append(SetMeld(number, colours, extra))
-    return found
+    return [c.meld() for c in meld_candidates(counts, sets=sets, runs=runs, rules=rules)]
 
 
 def _sub_multisets(have: Sequence[int]) -> Iterable[tuple[int, ...]]:

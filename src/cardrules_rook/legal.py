@@ -10,9 +10,12 @@ and discards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardrules.chance import Chance
 from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
+from cardrules_rook.hand_melds import meld_candidates
 from cardrules_rook.melds import Meld, RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import apply_move, laid_off, may_lay_off, minus, remaining_contract
@@ -113,23 +116,24 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
     )
     if witness is None:
         return []
-    rooms: list[tuple[str, list[int]]] = []
+    # Per kind: the rooms known to vouch; per kind and colour or number, the
+    # melds known to be no step.
+    rooms: dict[str, list[_Multiset]] = {"set": [], "run": []}
+    no_steps: dict[tuple[str, object], list[_Multiset]] = {}
     if not whole_hand:
-        rooms += _rooms_left(hand, witness.melds)
-    no_steps: list[tuple[str, dict[int, int]]] = []
-    melds = possible_melds(hand, sets=sets > 0, runs=runs > 0, rules=rules)
-    cards = [[card.code for card in meld.cards()] for meld in melds]
-    is_step = [False] * len(melds)
-    for i in sorted(range(len(melds)), key=lambda i: len(cards[i])):
-        kind = melds[i].kind
-        codes = cards[i]
-        tally = _tally(codes)
+        _add_rooms(rooms, hand, witness.melds)
+    candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
+    is_step = [False] * len(candidates)
+    for i in sorted(range(len(candidates)), key=lambda i: len(candidates[i].codes)):
+        kind, group, codes, _ = candidates[i]
+        family = (kind, group)
+        tally = _multiset(codes)
         s, r = sets - (kind == "set"), runs - (kind == "run")
         if s == r == 0:
             ok = not whole_hand or sum(hand) == len(codes)
-        elif any(k == kind and _holds(room, tally) for k, room in rooms):
+        elif any(_within(tally, room) for room in rooms[kind]):
             ok = True  # a known lay-down with one of its melds swapped for this one
-        elif not whole_hand and any(k == kind and _includes(tally, f) for k, f in no_steps):
+        elif not whole_hand and any(_within(f, tally) for f in no_steps.get(family, ())):
             ok = False  # uses every card of a meld that is no step, and more
         else:
             rest = hand.copy()
@@ -140,44 +144,61 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
             )
             ok = found is not None
             if found is not None and not whole_hand:
-                rooms += _rooms_left(hand, (*found.melds, melds[i]))
+                _add_rooms(rooms, hand, (*found.melds, candidates[i].meld()))
             elif found is None:
-                no_steps.append((kind, tally))
+                no_steps.setdefault(family, []).append(tally)
         is_step[i] = ok
-    return [MeldDown(meld) for meld, ok in zip(melds, is_step, strict=True) if ok]
+    return [MeldDown(c.meld()) for c, ok in zip(candidates, is_step, strict=True) if ok]
 
 
-def _tally(codes: list[int]) -> dict[int, int]:
-    """Card codes as a multiset: code -> count."""
-    counts: dict[int, int] = {}
+#: A multiset of cards as ``(Rooks, layer 1, layer 2, ...)``: bit ``c`` of
+#: layer ``k`` is set when card code ``c`` occurs at least ``k`` times.
+_Multiset = tuple[int, ...]
+
+
+def _multiset(codes: Iterable[int]) -> _Multiset:
+    """Card codes (repeats allowed) as a `_Multiset`."""
+    rooks = 0
+    layers: list[int] = []
+    seen: dict[int, int] = {}
     for code in codes:
-        counts[code] = counts.get(code, 0) + 1
-    return counts
+        if code == ROOK_CODE:
+            rooks += 1
+            continue
+        k = seen.get(code, 0)
+        seen[code] = k + 1
+        if k == len(layers):
+            layers.append(0)
+        layers[k] |= 1 << code
+    return (rooks, *layers)
 
 
-def _rooms_left(hand: list[int], melds: tuple[Meld, ...]) -> list[tuple[str, list[int]]]:
-    """For each meld of a lay-down: its kind, and the hand once the *other* melds are set aside."""
+def _within(part: _Multiset, whole: _Multiset) -> bool:
+    """Whether every card of ``part`` is in ``whole`` (as often)."""
+    if part[0] > whole[0] or len(part) > len(whole):
+        return False
+    return all(not p & ~w for p, w in zip(part[1:], whole[1:], strict=False))
+
+
+def _add_rooms(rooms: dict[str, list[_Multiset]], hand: list[int], melds: Iterable[Meld]) -> None:
+    """For each meld of a lay-down: the hand once the *other* melds are set aside, by kind.
+
+    A room inside one already known vouches for nothing more and is dropped.
+    """
+    melds = list(melds)
     used = [0] * 57
     for meld in melds:
-        for card in meld.cards():
-            used[card.code] += 1
-    rooms: list[tuple[str, list[int]]] = []
+        for code in meld.codes():
+            used[code] += 1
     for meld in melds:
         room = [have - spent for have, spent in zip(hand, used, strict=True)]
-        for card in meld.cards():
-            room[card.code] += 1
-        rooms.append((meld.kind, room))
-    return rooms
-
-
-def _holds(room: list[int], cards: dict[int, int]) -> bool:
-    """Whether ``room`` (57 counts by code) holds every card of ``cards`` (code -> count)."""
-    return all(room[code] >= n for code, n in cards.items())
-
-
-def _includes(cards: dict[int, int], part: dict[int, int]) -> bool:
-    """Whether the multiset ``cards`` includes every card of ``part`` (both code -> count)."""
-    return all(cards.get(code, 0) >= n for code, n in part.items())
+        for code in meld.codes():
+            room[code] += 1
+        new = _multiset(code for code in range(57) for _ in range(room[code]))
+        known = rooms[meld.kind]
+        if not any(_within(new, old) for old in known):
+            known[:] = [old for old in known if not _within(old, new)]
+            known.append(new)
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from cardrules.errors import InvalidMoveError
-from cardrules_rook.cards import COLOURS, ROOK, Card, natural
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, natural
 
 __all__ = [
     "Meld",
@@ -119,6 +119,15 @@ class RunMeld:
         """Every card of the meld: the naturals, then one Rook per Rook."""
         return self.naturals + (ROOK,) * len(self.rooks)
 
+    def codes(self) -> tuple[int, ...]:
+        """The card codes of `cards`, in the same order (56 is the Rook)."""
+        base = COLOURS.index(self.colour) * 14 - 1
+        rooks = self.rooks
+        return (
+            *(base + n for n in range(self.low, self.high + 1) if n not in rooks),
+            *(ROOK_CODE,) * len(rooks),
+        )
+
     def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
         """R7: four or more cards, and enough natural cards (R13 interpretation)."""
         return self.length >= 4 and rules.allows(self.length - len(self.rooks), len(self.rooks))
@@ -174,6 +183,13 @@ class SetMeld:
     def cards(self) -> tuple[Card, ...]:
         """Every card of the meld: the naturals, then the Rooks."""
         return self.naturals + (ROOK,) * self.rooks
+
+    def codes(self) -> tuple[int, ...]:
+        """The card codes of `cards`, in the same order (56 is the Rook)."""
+        return (
+            *(COLOURS.index(c) * 14 + self.number - 1 for c in self.colours),
+            *(ROOK_CODE,) * self.rooks,
+        )
 
     def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
         """R8: three or more cards of one number, and enough natural cards (R13 interpretation)."""

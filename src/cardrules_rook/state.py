@@ -242,9 +242,9 @@ class RookRound:
         elif isinstance(move, Discard | LayOff):
             self.known = _bumped(self.known, seat, (move.card.code,), -1)
         elif isinstance(move, MeldDown):
-            self.known = _bumped(self.known, seat, [c.code for c in move.meld.cards()], -1)
+            self.known = _bumped(self.known, seat, list(move.meld.codes()), -1)
         elif isinstance(move, LayDown):
-            codes = [c.code for meld in move.melds for c in meld.cards()]
+            codes = [code for meld in move.melds for code in meld.codes()]
             self.known = _bumped(self.known, seat, codes, -1)
 
     def _note_rebuilt_plays(self, seat: int, move: Move) -> None:
@@ -257,9 +257,9 @@ class RookRound:
         if isinstance(move, Discard | LayOff | Swap):
             codes = [move.card.code]
         elif isinstance(move, MeldDown):
-            codes = [c.code for c in move.meld.cards()]
+            codes = list(move.meld.codes())
         elif isinstance(move, LayDown):
-            codes = [c.code for meld in move.melds for c in meld.cards()]
+            codes = [code for meld in move.melds for code in meld.codes()]
         else:
             return
         known = list(self.known[seat])
