@@ -19,6 +19,12 @@ How it works (exact, and fast because colours are independent):
    from each set number), keeping the best points per combination.
 4. Spare Rooks go into the sets (a set may be any length), or are already in
    the runs as Rook-filled ends.
+
+Before any of this, `cardrules_rook.search_shortcuts` settles most hands at
+once: a necessary condition on the Rooks the runs (or sets) need proves many
+hands cannot meet the contract, and when only some lay-down is wanted
+(`can_lay_down`, ``find_lay_down(best=False)``) a greedy pass usually finds
+one. Neither changes an answer.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.run_plans import NUMBER_POINTS as _PTS
 from cardrules_rook.run_plans import ColourPlan, assign_naturals, colour_plans
+from cardrules_rook.search_shortcuts import quick_lay_down, runs_possible, sets_possible
 
 __all__ = ["FoundLayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
 
@@ -119,6 +126,8 @@ def _search_memo(
     min_rooks: int,
 ) -> _Found | None:
     """`_search`, remembered: listing lay-down steps and searching ahead ask again and again."""
+    if not runs_possible(counts, runs, rules):
+        return None
     if whole and not _could_meld_every_card(counts, sets, runs, rules):
         return None
     return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
@@ -207,7 +216,10 @@ def _search(
     totals = [sum(h[n] for h in colours) for n in range(15)]
     set_need = _set_min(rules)
     # Spare Rooks all fit in a set unless there is none, or the R13 rule limits sets.
-    track_room = sets == 0 or rules.naturals_exceed_rooks
+    # A first lay-down that need not meld every Rook leaves the spare ones in
+    # hand, so where they could go does not matter.
+    lazy = first_only and not whole and min_rooks == 0
+    track_room = (sets == 0 or rules.naturals_exceed_rooks) and not lazy
     best: _Found | None = None
     if runs == 0:
         return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
@@ -259,7 +271,9 @@ def _search(
             if used > rooks:
                 continue
             spare = rooks - used
-            if not track_room:
+            if lazy:
+                placed = 0
+            elif not track_room:
                 placed = spare
             else:
                 placed = min(spare, run_room + (max(set_room, 0) if sets else 0))
@@ -285,6 +299,8 @@ def _sets_only(
     min_rooks: int,
 ) -> _Found | None:
     """The search for a contract of sets only: no colour matters, only numbers."""
+    if not sets_possible(totals, sets, rooks, _set_min(rules)):
+        return None
     empty = ColourPlan((), (), 0, 0, 0, (0,) * 15, 0)
     best: _Found | None = None
     for set_plan in _set_plans(totals, sets, rules):
@@ -389,7 +405,8 @@ def find_lay_down(
         whole_hand: every card must be melded (round 11, R12).
         rules: how many Rooks a meld may hold (R13 interpretation).
         best: find the lay-down leaving the fewest points (default); ``False``
-            returns the first lay-down found, which is faster.
+            returns the first lay-down found, which is faster, and may leave
+            spare Rooks in hand.
 
     Returns:
         A `FoundLayDown`, or ``None`` when no lay-down meets the contract.
@@ -407,7 +424,16 @@ def find_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = _counts_of(hand)
-    found = _search_memo(tuple(counts), sets, runs, whole_hand, rules, not best, 0)
+    key = tuple(counts)
+    if not runs_possible(key, runs, rules):
+        return None
+    if not best and not whole_hand:
+        quick = quick_lay_down(key, sets, runs, rules)
+        if quick is not None:
+            melds, left = quick
+            cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
+            return FoundLayDown(melds, cards, sum(c.points for c in cards))
+    found = _search_memo(key, sets, runs, whole_hand, rules, not best, 0)
     return None if found is None else _build(counts, found, rules)
 
 
@@ -434,4 +460,8 @@ def can_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = tuple(_counts_of(hand))
+    if not runs_possible(counts, runs, rules):
+        return False
+    if not whole_hand and quick_lay_down(counts, sets, runs, rules, min_rooks) is not None:
+        return True
     return _search_memo(counts, sets, runs, whole_hand, rules, True, min_rooks) is not None

@@ -67,17 +67,22 @@ def test_search_matches_brute_force(
     rules = MeldRules(naturals_exceed_rooks=exceed)
     expected = brute_force(hand, sets, runs, whole, rules)
     found = find_lay_down(hand, sets=sets, runs=runs, whole_hand=whole, rules=rules)
+    first = find_lay_down(hand, sets=sets, runs=runs, whole_hand=whole, rules=rules, best=False)
     if expected is None:
         assert found is None
+        assert first is None
         return
     assert found is not None
+    assert first is not None
     assert found.points_left == expected
-    # The lay-down itself is sound: valid melds of the right kinds using exactly the hand.
-    kinds = sorted(m.kind for m in found.melds)
-    assert kinds == sorted(["set"] * sets + ["run"] * runs)
-    assert all(m.is_valid(rules) for m in found.melds)
-    used = [c for m in found.melds for c in m.cards()] + list(found.left)
-    assert sorted(map(str, used)) == sorted(map(str, hand))
+    # Each lay-down is sound: valid melds of the right kinds using exactly the hand.
+    for lay_down in (found, first):
+        kinds = sorted(m.kind for m in lay_down.melds)
+        assert kinds == sorted(["set"] * sets + ["run"] * runs)
+        assert all(m.is_valid(rules) for m in lay_down.melds)
+        used = [c for m in lay_down.melds for c in m.cards()] + list(lay_down.left)
+        assert sorted(map(str, used)) == sorted(map(str, hand))
+        assert not whole or not lay_down.left
     assert found.points_left == sum(c.points for c in found.left)
 
 

@@ -1,0 +1,251 @@
+"""Fast answers before the exact contract search (R7, R8, R11, R13).
+
+Listing the legal moves asks again and again whether a hand can still meet
+its contract (`cardrules_rook.search`). Most hands settle without the exact
+search:
+
+* `runs_possible` is a necessary condition: each colour's runs need at least
+  the Rooks of its cheapest run, and a colour holds only so many runs. When
+  the Rooks held cannot pay for the contract's runs, no lay-down exists.
+* `sets_possible` is the same for sets: the cheapest way to spread the
+  contract's sets over the numbers held must fit in the Rooks.
+* `quick_lay_down` looks for a lay-down greedily: runs of four, sets of
+  three, Rooks in the gaps. Whatever it returns is a real lay-down; when it
+  finds none, that proves nothing, and the exact search decides.
+
+Neither changes an answer of the exact search, only how soon it comes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from cardrules_rook.cards import COLOURS, ROOK_CODE
+from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.run_plans import run_need
+
+__all__ = ["quick_lay_down", "runs_possible", "sets_possible"]
+
+
+# ------------------------------------------------------------------ necessary condition
+
+
+@functools.cache
+def _cheapest_run(held: int, rules: MeldRules) -> int | None:
+    """Fewest Rooks any one run of a colour needs, or None: the colour has no run.
+
+    ``held`` has bit ``n - 1`` set when the colour holds number ``n``. A run
+    over ``low..high`` needs a Rook for each number not held (R7, R13), and
+    enough held numbers for its length (the Rooks-per-meld interpretation).
+    """
+    best: int | None = None
+    for low in range(11):
+        for length in range(4, 15 - low):
+            present = (held >> low & ((1 << length) - 1)).bit_count()
+            if present >= run_need(length, rules):
+                missing = length - present
+                if best is None or missing < best:
+                    best = missing
+    return best
+
+
+def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
+    """Whether ``runs`` runs might be made from a hand: ``False`` proves they cannot (R7, R13).
+
+    Args:
+        counts: the hand as 57 counts by card code (56 is the Rook).
+        runs: runs wanted.
+        rules: how many Rooks a meld may hold.
+
+    Every run of a colour needs at least the Rooks of that colour's cheapest
+    run, and a colour makes at most as many runs as its natural cards allow
+    (each run holds ``min_naturals`` of them and four cards in all). The
+    cheapest ``runs`` runs must fit in the Rooks held.
+    """
+    if runs <= 0:
+        return True
+    rooks = counts[ROOK_CODE]
+    per_run = rules.min_naturals  # at least 1
+    costs: list[int] = []
+    for start in (0, 14, 28, 42):
+        held = naturals = 0
+        for n in range(14):
+            count = counts[start + n]
+            if count:
+                held |= 1 << n
+                naturals += count
+        cheapest = _cheapest_run(held, rules)
+        if cheapest is not None and cheapest <= rooks:
+            costs += [cheapest] * min(naturals // per_run, (naturals + rooks) // 4)
+    if len(costs) < runs:
+        return False
+    costs.sort()
+    return sum(costs[:runs]) <= rooks
+
+
+def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bool:
+    """Whether ``sets`` sets might be made: ``False`` proves they cannot (R8, R13).
+
+    Args:
+        totals: natural cards held per number (index 0 unused).
+        sets: sets wanted.
+        rooks: Rooks held.
+        need: natural cards each set must hold.
+
+    ``j`` sets of a number with ``t`` natural cards need ``max(0, 3j - t)``
+    Rooks and ``need`` naturals each. Those Rook costs grow with each further
+    set of a number, so the cheapest ``sets`` sets are the cheapest steps
+    taken one at a time; they must fit in the Rooks held.
+    """
+    if sets <= 0:
+        return True
+    need = max(need, 1)
+    steps: list[int] = []
+    for t in totals[1:]:
+        before = 0
+        for j in range(1, t // need + 1):
+            after = max(0, 3 * j - t)
+            steps.append(after - before)
+            before = after
+    if len(steps) < sets:
+        return False
+    steps.sort()
+    return sum(steps[:sets]) <= rooks
+
+
+# ------------------------------------------------------------------ greedy lay-down
+
+
+def _allows(rules: MeldRules, naturals: int, rooks: int) -> bool:
+    """`MeldRules.allows`, inlined for the hot loop."""
+    if naturals < rules.min_naturals:
+        return False
+    return not (rules.naturals_exceed_rooks and naturals <= rooks)
+
+
+def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out: list[Meld]) -> int:
+    """Take up to ``wanted`` runs of four from ``left``: held cards only, or with Rooks in gaps.
+
+    Each run is the first window of four with the fewest gaps. Returns how
+    many were taken; ``left`` loses their cards.
+    """
+    taken = 0
+    for ci in range(4):
+        start = ci * 14
+        while taken < wanted:
+            held = 0
+            for n in range(14):
+                if left[start + n]:
+                    held |= 1 << n
+            spare = left[ROOK_CODE] if rooks else 0
+            pick, gaps = -1, 5
+            for low in range(11):
+                missing = 4 - (held >> low & 15).bit_count()
+                if missing < gaps and missing <= spare and _allows(rules, 4 - missing, missing):
+                    pick, gaps = low, missing
+                    if not missing:
+                        break
+            if pick < 0:
+                break
+            rook_numbers: list[int] = []
+            for n in range(pick, pick + 4):
+                if held >> n & 1:
+                    left[start + n] -= 1
+                else:
+                    rook_numbers.append(n + 1)
+            left[ROOK_CODE] -= gaps
+            out.append(RunMeld(COLOURS[ci], pick + 1, pick + 4, tuple(rook_numbers)))
+            taken += 1  # the same colour may give another run
+    return taken
+
+
+def _take_sets(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out: list[Meld]) -> int:
+    """Take up to ``wanted`` sets of three from ``left``: naturals only, or with Rooks.
+
+    Returns how many were taken; ``left`` loses their cards.
+    """
+    taken = 0
+    number = 1
+    while number <= 14 and taken < wanted:
+        codes = (number - 1, number + 13, number + 27, number + 41)
+        naturals = min(left[codes[0]] + left[codes[1]] + left[codes[2]] + left[codes[3]], 3)
+        extra = 3 - naturals
+        if (
+            not naturals
+            or (extra and (not rooks or extra > left[ROOK_CODE]))
+            or not _allows(rules, naturals, extra)
+        ):
+            number += 1
+            continue
+        colours: list[str] = []
+        for ci, code in enumerate(codes):
+            while left[code] and len(colours) < naturals:
+                left[code] -= 1
+                colours.append(COLOURS[ci])
+        left[ROOK_CODE] -= extra
+        out.append(SetMeld(number, tuple(colours), extra))
+        taken += 1  # the same number may give another set
+    return taken
+
+
+def _place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRules) -> bool:
+    """Add Rooks from ``left`` to ``melds`` until they hold ``needed`` more (run ends, sets)."""
+    while needed > 0:
+        if not left[ROOK_CODE]:
+            return False
+        for i, meld in enumerate(melds):
+            grown: Meld
+            if isinstance(meld, SetMeld):
+                grown = SetMeld(meld.number, meld.colours, meld.rooks + 1)
+            elif meld.high < 14:
+                grown = RunMeld(meld.colour, meld.low, meld.high + 1, (*meld.rooks, meld.high + 1))
+            else:
+                grown = RunMeld(meld.colour, meld.low - 1, meld.high, (meld.low - 1, *meld.rooks))
+            if grown.is_valid(rules):
+                melds[i] = grown
+                left[ROOK_CODE] -= 1
+                needed -= 1
+                break
+        else:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=8192)
+def quick_lay_down(
+    counts: tuple[int, ...], sets: int, runs: int, rules: MeldRules, min_rooks: int = 0
+) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
+    """A lay-down of ``sets`` sets and ``runs`` runs found greedily, or ``None`` (R11).
+
+    Args:
+        counts: the hand as 57 counts by card code (56 is the Rook).
+        sets: sets the contract asks for (R4).
+        runs: runs the contract asks for (R4).
+        rules: how many Rooks a meld may hold (R13 interpretation).
+        min_rooks: the melds must hold at least this many Rooks (R14).
+
+    Returns:
+        ``(melds, left)``: the runs then the sets, and the 57 counts the hand
+        keeps; or ``None`` when the greedy passes found no lay-down, which
+        proves nothing. A whole-hand lay-down (R12) is not its business.
+    """
+    for sets_first in (False, True):
+        left = list(counts)
+        run_melds: list[Meld] = []
+        set_melds: list[Meld] = []
+        got_runs = got_sets = 0
+        for with_rooks in (False, True):
+            if with_rooks and not left[ROOK_CODE]:
+                break
+            if sets_first:
+                got_sets += _take_sets(left, sets - got_sets, rules, with_rooks, set_melds)
+            got_runs += _take_runs(left, runs - got_runs, rules, with_rooks, run_melds)
+            if not sets_first:
+                got_sets += _take_sets(left, sets - got_sets, rules, with_rooks, set_melds)
+        if got_runs < runs or got_sets < sets:
+            continue
+        melds = run_melds + set_melds
+        if _place_rooks(left, melds, min_rooks - (counts[ROOK_CODE] - left[ROOK_CODE]), rules):
+            return tuple(melds), tuple(left)
+    return None

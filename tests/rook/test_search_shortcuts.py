@@ -1,0 +1,162 @@
+"""The contract search's shortcuts never change its answer (R7, R8, R11, R13, R14).
+
+`runs_possible` and `sets_possible` may say "no" only where the exact search
+finds nothing; `quick_lay_down` returns only real lay-downs. The oracle is the
+exact search with both bounds switched off, on hands as large as random play
+makes them (several decks, repeats, Rooks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from cardrules_rook import search
+from cardrules_rook.cards import ROOK_CODE, Card
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
+from cardrules_rook.search import can_lay_down, find_lay_down, hand_counts
+from cardrules_rook.search_shortcuts import quick_lay_down, runs_possible, sets_possible
+
+RULES = [MeldRules(), MeldRules(min_naturals=1), MeldRules(min_naturals=3), MeldRules(2, True)]
+
+
+@contextmanager
+def _bounds_off() -> Iterator[None]:
+    search._search_memo.cache_clear()
+    try:
+        with (
+            mock.patch.object(search, "runs_possible", return_value=True),
+            mock.patch.object(search, "sets_possible", return_value=True),
+        ):
+            yield
+    finally:
+        search._search_memo.cache_clear()
+
+
+def _exact(counts: list[int], sets: int, runs: int, rules: MeldRules, min_rooks: int) -> bool:
+    with _bounds_off():
+        return search._search(counts, sets, runs, False, rules, True, min_rooks) is not None
+
+
+def _hand(text: str) -> list[int]:
+    return hand_counts(Card.from_str(c) for c in text.split())
+
+
+def _totals(counts: list[int]) -> list[int]:
+    return [0, *(sum(counts[ci * 14 + n - 1] for ci in range(4)) for n in range(1, 15))]
+
+
+#: The contracts of R4, and what is left of them part-way through a lay-down.
+CONTRACTS = [(1, 0), (0, 1), (2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3), (4, 0)]
+CONTRACTS += [(5, 0), (0, 4), (2, 2)]
+hands = st.lists(st.integers(0, 56), min_size=6, max_size=40).map(
+    lambda codes: [min(codes.count(code), 5) for code in range(57)]  # at most 5 decks
+)
+
+
+@pytest.mark.rule("R7", "R8", "R11", "R13", "R14")
+@given(
+    counts=hands,
+    contract=st.sampled_from(CONTRACTS),
+    rules=st.sampled_from(RULES),
+    min_rooks=st.integers(0, 2),
+)
+@settings(max_examples=200)
+def test_shortcuts_agree_with_the_exact_search(
+    counts: list[int], contract: tuple[int, int], rules: MeldRules, min_rooks: int
+) -> None:
+    sets, runs = contract
+    exact = _exact(counts, sets, runs, rules, min_rooks)
+    event(f"lay-down exists: {exact}")
+    if not runs_possible(counts, runs, rules):
+        assert not exact
+    need = max(rules.min_naturals, 2) if rules.naturals_exceed_rooks else rules.min_naturals
+    if not sets_possible(_totals(counts), sets, counts[ROOK_CODE], need):
+        assert not exact
+    quick = quick_lay_down(tuple(counts), sets, runs, rules, min_rooks)
+    event(f"quick lay-down found: {quick is not None}")
+    if quick is not None:
+        melds, left = quick
+        assert exact
+        assert sorted(m.kind for m in melds) == sorted(["set"] * sets + ["run"] * runs)
+        assert all(m.is_valid(rules) for m in melds)
+        spent = [0] * 57
+        for meld in melds:
+            for code in meld.codes():
+                spent[code] += 1
+        assert [a + b for a, b in zip(spent, left, strict=True)] == counts
+        assert spent[ROOK_CODE] >= min_rooks
+    # And so the public answers are the exact ones.
+    assert can_lay_down(counts, sets=sets, runs=runs, rules=rules, min_rooks=min_rooks) == exact
+    if not min_rooks:
+        first = find_lay_down(counts, sets=sets, runs=runs, rules=rules, best=False)
+        assert (first is not None) == exact
+
+
+@pytest.mark.rule("R2", "R11", "R13")
+@pytest.mark.parametrize("seed", range(4))
+def test_shortcuts_agree_on_hands_dealt_from_several_decks(seed: int) -> None:
+    """Hands of 12-50 cards dealt from 4-5 shuffled decks, as long as random play makes them."""
+    rng = random.Random(seed)
+    checked = found = 0
+    for _ in range(60):
+        decks = rng.choice([4, 5])
+        size = rng.randrange(12, 51)
+        codes = rng.sample([code for code in range(57) for _ in range(decks)], size)
+        counts = [codes.count(code) for code in range(57)]
+        sets, runs = rng.choice(CONTRACTS)
+        rules = rng.choice(RULES)
+        min_rooks = rng.choice([0, 0, 1])
+        exact = _exact(counts, sets, runs, rules, min_rooks)
+        if not runs_possible(counts, runs, rules):
+            assert not exact
+        quick = quick_lay_down(tuple(counts), sets, runs, rules, min_rooks)
+        assert quick is None or exact
+        assert can_lay_down(counts, sets=sets, runs=runs, rules=rules, min_rooks=min_rooks) == exact
+        checked += 1
+        found += exact
+    assert 0 < found < checked  # both answers occur
+
+
+@pytest.mark.rule("R7", "R13")
+def test_runs_bound_rules_out_colours_without_a_run() -> None:
+    """Cards four apart in each colour: every run with two naturals needs three Rooks."""
+    counts = _hand("R1 R5 R9 Y2 Y6 Y10 G3 G7 G11 B4 B8 B12 Rook Rook")
+    assert not runs_possible(counts, 1, MeldRules())
+    assert not _exact(counts, 0, 1, MeldRules(), 0)
+    counts[ROOK_CODE] = 3  # R5 *R6 *R7 *R8 R9 and the like: one run, not two
+    assert runs_possible(counts, 1, MeldRules())
+    assert _exact(counts, 0, 1, MeldRules(), 0)
+    assert not runs_possible(counts, 2, MeldRules())
+
+
+@pytest.mark.rule("R8", "R13")
+def test_sets_bound_counts_the_rooks_sets_need() -> None:
+    """Pairs of three numbers and one Rook make one set, not two."""
+    counts = _hand("R7 B7 Y9 G9 R11 R11 Rook")
+    totals = _totals(counts)
+    assert sets_possible(totals, 1, 1, 2)
+    assert not sets_possible(totals, 2, 1, 2)
+    assert not _exact(counts, 2, 0, MeldRules(), 0)
+    assert sets_possible(totals, 3, 3, 2)
+
+
+@pytest.mark.rule("R7", "R8", "R11", "R14")
+def test_quick_lay_down_finds_plain_lay_downs() -> None:
+    """A run of four and a set of three are seen at once; a Rook asked for goes in."""
+    counts = _hand("R1 R2 R3 R4 Y5 G5 B5 B13 Rook")
+    found = quick_lay_down(tuple(counts), 1, 1, MeldRules())
+    assert found is not None
+    melds, left = found
+    assert melds == (RunMeld("R", 1, 4), SetMeld(5, ("Y", "G", "B")))
+    assert sum(left) == 2  # B13 and the Rook stay in hand
+    with_rook = quick_lay_down(tuple(counts), 1, 1, MeldRules(), 1)
+    assert with_rook is not None
+    assert sum(m.codes().count(ROOK_CODE) for m in with_rook[0]) == 1
+
