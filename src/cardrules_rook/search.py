@@ -40,7 +40,12 @@ from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.run_plans import NUMBER_POINTS as _PTS
 from cardrules_rook.run_plans import ColourPlan, assign_naturals, colour_plans
-from cardrules_rook.search_shortcuts import quick_lay_down, runs_possible, sets_possible
+from cardrules_rook.search_shortcuts import (
+    place_rooks,
+    quick_lay_down,
+    runs_possible,
+    sets_possible,
+)
 
 __all__ = ["FoundLayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
 
@@ -464,4 +469,13 @@ def can_lay_down(
         return False
     if not whole_hand and quick_lay_down(counts, sets, runs, rules, min_rooks) is not None:
         return True
+    if min_rooks and not whole_hand:
+        # Any lay-down, then the Rooks it lacks added at run ends and in sets.
+        first = find_lay_down(counts, sets=sets, runs=runs, rules=rules, best=False)
+        if first is None:
+            return False  # no lay-down at all, with Rooks or without
+        melds = list(first.melds)
+        melded = sum(m.codes().count(ROOK_CODE) for m in melds)
+        if place_rooks(hand_counts(first.left), melds, min_rooks - melded, rules):
+            return True
     return _search_memo(counts, sets, runs, whole_hand, rules, True, min_rooks) is not None

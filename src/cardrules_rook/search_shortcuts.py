@@ -25,7 +25,7 @@ from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.run_plans import run_need
 
-__all__ = ["quick_lay_down", "runs_possible", "sets_possible"]
+__all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
 
 
 # ------------------------------------------------------------------ necessary condition
@@ -189,8 +189,14 @@ def _take_sets(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
     return taken
 
 
-def _place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRules) -> bool:
-    """Add Rooks from ``left`` to ``melds`` until they hold ``needed`` more (run ends, sets)."""
+def place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRules) -> bool:
+    """Add Rooks from ``left`` to ``melds`` until they hold ``needed`` more (R13, R14).
+
+    Each Rook goes to the first meld that stays valid with it: a set, or a run
+    longer by one at its high end (its low end at 14). ``left`` (57 counts) and
+    ``melds`` are changed in place. Returns whether all ``needed`` found a
+    place; ``False`` proves nothing about other lay-downs.
+    """
     while needed > 0:
         if not left[ROOK_CODE]:
             return False
@@ -246,6 +252,6 @@ def quick_lay_down(
         if got_runs < runs or got_sets < sets:
             continue
         melds = run_melds + set_melds
-        if _place_rooks(left, melds, min_rooks - (counts[ROOK_CODE] - left[ROOK_CODE]), rules):
+        if place_rooks(left, melds, min_rooks - (counts[ROOK_CODE] - left[ROOK_CODE]), rules):
             return tuple(melds), tuple(left)
     return None
