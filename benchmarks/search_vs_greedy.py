@@ -68,8 +68,10 @@ greedy in the same seat, a paired difference of -188.6 (95% interval -215.9
 to -161.3), with 69.4% of wins against 32.2%, at about 0.16 s per searched
 decision. The gains come mostly from rounds 6, 10 and 11 (-58, -33 and -34
 a round in the 121 recorded matches), then 2, 8 and 9. The same bot in
-Gnoming A Round (4 players, 101 matches): -4.96 (-10.24 to +0.31), about
-what ISMCTS gains there, but not yet told apart from 0.
+Gnoming A Round (4 players, 301 matches: seeds 0-100, then 101-300 with
+``--record``): the search seat's mean total 6.99 against 12.65, -5.66
+(95% interval -8.77 to -2.56), 34.2% of wins against 27.2%, about what
+ISMCTS gains there.
 
 Whole-round rollouts find greedy's choices close to the best replies *given
 sampled states*; but samples deal the other players uniform hands while
