@@ -193,7 +193,7 @@ def place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRule
     """Add Rooks from ``left`` to ``melds`` until they hold ``needed`` more (R13, R14).
 
     Each Rook goes to the first meld that stays valid with it: a set, or a run
-    longer by one at its high end (its low end at 14). ``left`` (57 counts) and
+    longer by one at its high end (its low end at 14; never past 1-14). ``left`` (57 counts) and
     ``melds`` are changed in place. Returns whether all ``needed`` found a
     place; ``False`` proves nothing about other lay-downs.
     """
@@ -206,8 +206,10 @@ def place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRule
                 grown = SetMeld(meld.number, meld.colours, meld.rooks + 1)
             elif meld.high < 14:
                 grown = RunMeld(meld.colour, meld.low, meld.high + 1, (*meld.rooks, meld.high + 1))
-            else:
+            elif meld.low > 1:
                 grown = RunMeld(meld.colour, meld.low - 1, meld.high, (meld.low - 1, *meld.rooks))
+            else:
+                continue  # a run of all 14 numbers takes no more cards (R7)
             if grown.is_valid(rules):
                 melds[i] = grown
                 left[ROOK_CODE] -= 1

@@ -160,3 +160,16 @@ def test_quick_lay_down_finds_plain_lay_downs() -> None:
     assert with_rook is not None
     assert sum(m.codes().count(ROOK_CODE) for m in with_rook[0]) == 1
 
+
+@pytest.mark.rule("R7", "R14")
+def test_rooks_owed_are_not_added_to_a_run_of_all_fourteen() -> None:
+    """A lay-down whose run already spans 1-14 takes the owed Rooks elsewhere, or not at all.
+
+    The first lay-down found here is R1-R14 and R3 R3 with a Rook; a third Rook
+    has no place in the run (R7 ends at 14 and 1), so the full search decides.
+    """
+    hand = _hand("R1 R2 R3 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 Rook Rook Rook")
+    for min_rooks in range(4):
+        answer = can_lay_down(hand, sets=1, runs=1, min_rooks=min_rooks)
+        assert answer == _exact(hand, 1, 1, MeldRules(), min_rooks)
+    assert can_lay_down(hand, sets=1, runs=1, min_rooks=3)
