@@ -5,8 +5,9 @@ its contract (`cardrules_rook.search`). Most hands settle without the exact
 search:
 
 * `runs_possible` is a necessary condition: each colour's runs need at least
-  the Rooks of its cheapest run, and a colour holds only so many runs. When
-  the Rooks held cannot pay for the contract's runs, no lay-down exists.
+  the Rooks that as many windows of four numbers would, and a colour holds
+  only so many runs. When the Rooks held cannot pay for the contract's runs,
+  no lay-down exists.
 * `sets_possible` is the same for sets: the cheapest way to spread the
   contract's sets over the numbers held must fit in the Rooks.
 * `quick_lay_down` looks for a lay-down greedily: runs of four, sets of
@@ -50,6 +51,41 @@ def _cheapest_run(held: int, rules: MeldRules) -> int | None:
     return best
 
 
+@functools.lru_cache(maxsize=16384)
+def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
+    """Lower bounds on the Rooks that ``k`` runs of one colour need, ``k = 0 .. runs``.
+
+    ``h`` holds the colour's 14 counts (numbers 1-14, capped at ``runs``). Each
+    run contains a window of four numbers that needs no more Rooks than the
+    run, and a number covered by ``c`` windows but held ``h[n]`` times needs
+    ``c - h[n]`` Rooks there. So the cheapest ``k`` windows bound ``k`` runs
+    from below. A bound above ``rooks`` is given as ``rooks + 1``.
+    """
+    best = [rooks + 1] * (runs + 1)
+    best[0] = 0
+    cover = [0] * 14
+
+    def go(first: int, k: int, cost: int) -> None:
+        for low in range(first, 11):
+            extra = 0
+            for n in range(low, low + 4):
+                cover[n] += 1
+                if cover[n] > h[n]:
+                    extra += 1
+            spent = cost + extra
+            # Further windows only add Rooks: go on while some count could improve.
+            if spent <= rooks and spent < max(best[k + 1 :]):
+                if spent < best[k + 1]:
+                    best[k + 1] = spent
+                if k + 1 < runs:
+                    go(low, k + 1, spent)
+            for n in range(low, low + 4):
+                cover[n] -= 1
+
+    go(0, 0, 0)
+    return tuple(best)
+
+
 def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
     """Whether ``runs`` runs might be made from a hand: ``False`` proves they cannot (R7, R13).
 
@@ -58,30 +94,41 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
         runs: runs wanted.
         rules: how many Rooks a meld may hold.
 
-    Every run of a colour needs at least the Rooks of that colour's cheapest
-    run, and a colour makes at most as many runs as its natural cards allow
-    (each run holds ``min_naturals`` of them and four cards in all). The
-    cheapest ``runs`` runs must fit in the Rooks held.
+    Each colour's runs need at least the Rooks of that many windows of four
+    numbers (`_window_costs`), and at least those of its cheapest run each
+    (a run needs ``min_naturals`` natural cards); a colour makes at most as
+    many runs as its natural cards allow. Some split of the runs over the
+    colours must fit in the Rooks held.
     """
     if runs <= 0:
         return True
     rooks = counts[ROOK_CODE]
     per_run = rules.min_naturals  # at least 1
-    costs: list[int] = []
+    reach = {0: 0}  # runs so far -> fewest Rooks they need
     for start in (0, 14, 28, 42):
-        held = naturals = 0
-        for n in range(14):
-            count = counts[start + n]
+        colour = counts[start : start + 14]
+        naturals = sum(colour)
+        most = min(runs, naturals // per_run, (naturals + rooks) // 4)
+        if not most:
+            continue
+        held = 0
+        for n, count in enumerate(colour):
             if count:
                 held |= 1 << n
-                naturals += count
         cheapest = _cheapest_run(held, rules)
-        if cheapest is not None and cheapest <= rooks:
-            costs += [cheapest] * min(naturals // per_run, (naturals + rooks) // 4)
-    if len(costs) < runs:
-        return False
-    costs.sort()
-    return sum(costs[:runs]) <= rooks
+        if cheapest is None or cheapest > rooks:
+            continue
+        costs = _window_costs(tuple(min(c, runs) for c in colour), runs, rooks)
+        merged = dict(reach)
+        for done, spent in reach.items():
+            for k in range(1, min(most, runs - done) + 1):
+                total = spent + max(costs[k], k * cheapest)
+                if total <= rooks and total < merged.get(done + k, rooks + 1):
+                    merged[done + k] = total
+        reach = merged
+        if runs in reach:
+            return True
+    return runs in reach
 
 
 def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bool:

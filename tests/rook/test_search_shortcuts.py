@@ -136,6 +136,21 @@ def test_runs_bound_rules_out_colours_without_a_run() -> None:
     assert not runs_possible(counts, 2, MeldRules())
 
 
+@pytest.mark.rule("R2", "R7", "R13")
+def test_runs_bound_counts_numbers_two_runs_share() -> None:
+    """R1-R7 and a second R1: two runs of four must share a number, and only 1 is doubled.
+
+    Each run has a held card for each of its numbers, but two runs over 1-7
+    overlap, and the shared number needs a second copy or a Rook.
+    """
+    counts = _hand("R1 R1 R2 R3 R4 R5 R6 R7")
+    assert not runs_possible(counts, 2, MeldRules())
+    assert not _exact(counts, 0, 2, MeldRules(), 0)
+    counts[ROOK_CODE] = 1  # R1-R4 and *R4 R5 R6 R7
+    assert runs_possible(counts, 2, MeldRules())
+    assert _exact(counts, 0, 2, MeldRules(), 0)
+
+
 @pytest.mark.rule("R8", "R13")
 def test_sets_bound_counts_the_rooks_sets_need() -> None:
     """Pairs of three numbers and one Rook make one set, not two."""
