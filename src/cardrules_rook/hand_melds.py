@@ -7,6 +7,7 @@ that is held. ``legal_moves()`` offers those that still complete a lay-down.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -38,41 +39,65 @@ class MeldCandidate(NamedTuple):
         return RunMeld(*self.args) if self.kind == "run" else SetMeld(*self.args)
 
 
-def _run_candidates(counts: Sequence[int], rooks: int, rules: MeldRules) -> list[MeldCandidate]:
+@functools.lru_cache(maxsize=16384)
+def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[MeldCandidate, ...]:
+    """The runs of colour ``COLOURS[ci]``; bit ``n - 1`` of ``held``: number ``n`` is held.
+
+    Remembered: a colour's cards recur across the many hands a turn looks at.
+    """
     found: list[MeldCandidate] = []
-    for ci in range(4):
-        colour = COLOURS[ci]
-        base = ci * 14 - 1
-        for low in range(1, 12):
-            present: list[int] = []
-            missing: list[int] = []
-            for high in range(low, 15):
-                code = base + high
-                if counts[code]:
-                    present.append(code)
-                else:
-                    missing.append(high)
-                    if len(missing) > rooks:
-                        break
-                if high - low < 3 or len(present) < rules.min_naturals:
-                    continue
-                spare = rooks - len(missing)
-                for size in range(min(spare, len(present)) + 1):
-                    for swapped in combinations(present, size):
-                        codes = tuple(c for c in present if c not in swapped)
-                        n_rooks = len(missing) + size
-                        if not rules.allows(len(codes), n_rooks):
-                            continue
-                        numbers = tuple(sorted(missing + [c - base for c in swapped]))
-                        found.append(
-                            MeldCandidate(
-                                "run",
-                                colour,
-                                (*codes, *(ROOK_CODE,) * n_rooks),
-                                (colour, low, high, numbers),
-                            )
+    colour = COLOURS[ci]
+    base = ci * 14 - 1
+    for low in range(1, 12):
+        present: list[int] = []
+        missing: list[int] = []
+        for high in range(low, 15):
+            code = base + high
+            if held >> (high - 1) & 1:
+                present.append(code)
+            else:
+                missing.append(high)
+                if len(missing) > rooks:
+                    break
+            if high - low < 3 or len(present) < rules.min_naturals:
+                continue
+            spare = rooks - len(missing)
+            for size in range(min(spare, len(present)) + 1):
+                for swapped in combinations(present, size):
+                    codes = tuple(c for c in present if c not in swapped)
+                    n_rooks = len(missing) + size
+                    if not rules.allows(len(codes), n_rooks):
+                        continue
+                    numbers = tuple(sorted(missing + [c - base for c in swapped]))
+                    found.append(
+                        MeldCandidate(
+                            "run",
+                            colour,
+                            (*codes, *(ROOK_CODE,) * n_rooks),
+                            (colour, low, high, numbers),
                         )
-    return found
+                    )
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=16384)
+def _number_sets(
+    number: int, have: tuple[int, ...], rooks: int, rules: MeldRules
+) -> tuple[MeldCandidate, ...]:
+    """The sets of ``number`` from ``have`` (its count in each colour) and ``rooks`` Rooks."""
+    found: list[MeldCandidate] = []
+    for take in _sub_multisets(have):
+        naturals = sum(take)
+        colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
+        codes = tuple(ci * 14 + number - 1 for ci in range(4) for _ in range(take[ci]))
+        for extra in range(max(0, 3 - naturals), rooks + 1):
+            if rules.allows(naturals, extra):
+                found.append(
+                    MeldCandidate(
+                        "set", number, (*codes, *(ROOK_CODE,) * extra), (number, colours, extra)
+                    )
+                )
+    return tuple(found)
 
 
 def meld_candidates(
@@ -82,26 +107,22 @@ def meld_candidates(
     rooks = counts[ROOK_CODE]
     found: list[MeldCandidate] = []
     if runs:
-        found += _run_candidates(counts, rooks, rules)
+        for ci in range(4):
+            held = 0
+            for n in range(14):
+                if counts[ci * 14 + n]:
+                    held |= 1 << n
+            found += _colour_runs(ci, held, rooks, rules)
     if sets:
         for number in range(1, 15):
-            have = [counts[ci * 14 + number - 1] for ci in range(4)]
-            if sum(have) + rooks < 3:
-                continue
-            for take in _sub_multisets(have):
-                naturals = sum(take)
-                colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
-                codes = tuple(ci * 14 + number - 1 for ci in range(4) for _ in range(take[ci]))
-                for extra in range(max(0, 3 - naturals), rooks + 1):
-                    if rules.allows(naturals, extra):
-                        found.append(
-                            MeldCandidate(
-                                "set",
-                                number,
-                                (*codes, *(ROOK_CODE,) * extra),
-                                (number, colours, extra),
-                            )
-                        )
+            have = (
+                counts[number - 1],
+                counts[number + 13],
+                counts[number + 27],
+                counts[number + 41],
+            )
+            if sum(have) + rooks >= 3:
+                found += _number_sets(number, have, rooks, rules)
     return found
 
 
