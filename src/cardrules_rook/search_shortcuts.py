@@ -64,9 +64,13 @@ def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
     best = [rooks + 1] * (runs + 1)
     best[0] = 0
     cover = [0] * 14
+    # Rooks a window needs however it is combined: one per number not held.
+    gaps = [sum(1 for n in range(low, low + 4) if not h[n]) for low in range(11)]
 
     def go(first: int, k: int, cost: int) -> None:
         for low in range(first, 11):
+            if cost + gaps[low] > rooks:
+                continue
             extra = 0
             for n in range(low, low + 4):
                 cover[n] += 1
