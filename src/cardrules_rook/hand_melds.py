@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.multisets import Multiset, multiset
 
 __all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
 
@@ -27,12 +28,14 @@ class MeldCandidate(NamedTuple):
             groups share no natural card.
         codes: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them.
         args: what `RunMeld` or `SetMeld` is built from.
+        tally: ``codes`` as a `cardrules_rook.multisets.Multiset`.
     """
 
     kind: str
     group: str | int
     codes: tuple[int, ...]
     args: tuple[Any, ...]
+    tally: Multiset
 
     def meld(self) -> Meld:
         """The meld itself."""
@@ -69,14 +72,9 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
                     if not rules.allows(len(codes), n_rooks):
                         continue
                     numbers = tuple(sorted(missing + [c - base for c in swapped]))
-                    found.append(
-                        MeldCandidate(
-                            "run",
-                            colour,
-                            (*codes, *(ROOK_CODE,) * n_rooks),
-                            (colour, low, high, numbers),
-                        )
-                    )
+                    used = (*codes, *(ROOK_CODE,) * n_rooks)
+                    args = (colour, low, high, numbers)
+                    found.append(MeldCandidate("run", colour, used, args, multiset(used)))
     return tuple(found)
 
 
@@ -92,11 +90,9 @@ def _number_sets(
         codes = tuple(ci * 14 + number - 1 for ci in range(4) for _ in range(take[ci]))
         for extra in range(max(0, 3 - naturals), rooks + 1):
             if rules.allows(naturals, extra):
-                found.append(
-                    MeldCandidate(
-                        "set", number, (*codes, *(ROOK_CODE,) * extra), (number, colours, extra)
-                    )
-                )
+                used = (*codes, *(ROOK_CODE,) * extra)
+                args = (number, colours, extra)
+                found.append(MeldCandidate("set", number, used, args, multiset(used)))
     return tuple(found)
 
 

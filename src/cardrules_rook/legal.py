@@ -18,6 +18,7 @@ from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
 from cardrules_rook.hand_melds import meld_candidates
 from cardrules_rook.melds import Meld, RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.multisets import Multiset, multiset_of_counts, within
 from cardrules_rook.play import apply_move, laid_off, may_lay_off, minus, remaining_contract
 from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
@@ -118,22 +119,21 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
         return []
     # Per kind: the rooms known to vouch; per kind and colour or number, the
     # melds known to be no step.
-    rooms: dict[str, list[_Multiset]] = {"set": [], "run": []}
-    no_steps: dict[tuple[str, object], list[_Multiset]] = {}
+    rooms: dict[str, list[Multiset]] = {"set": [], "run": []}
+    no_steps: dict[tuple[str, object], list[Multiset]] = {}
     if not whole_hand:
         _add_rooms(rooms, hand, witness.melds)
     candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
     is_step = [False] * len(candidates)
     for i in sorted(range(len(candidates)), key=lambda i: len(candidates[i].codes)):
-        kind, group, codes, _ = candidates[i]
+        kind, group, codes, _, tally = candidates[i]
         family = (kind, group)
-        tally = _multiset(codes)
         s, r = sets - (kind == "set"), runs - (kind == "run")
         if s == r == 0:
             ok = not whole_hand or sum(hand) == len(codes)
-        elif any(_within(tally, room) for room in rooms[kind]):
+        elif any(within(tally, room) for room in rooms[kind]):
             ok = True  # a known lay-down with one of its melds swapped for this one
-        elif not whole_hand and any(_within(f, tally) for f in no_steps.get(family, ())):
+        elif not whole_hand and any(within(f, tally) for f in no_steps.get(family, ())):
             ok = False  # uses every card of a meld that is no step, and more
         else:
             rest = hand.copy()
@@ -151,36 +151,7 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
     return [MeldDown(c.meld()) for c, ok in zip(candidates, is_step, strict=True) if ok]
 
 
-#: A multiset of cards as ``(Rooks, layer 1, layer 2, ...)``: bit ``c`` of
-#: layer ``k`` is set when card code ``c`` occurs at least ``k`` times.
-_Multiset = tuple[int, ...]
-
-
-def _multiset(codes: Iterable[int]) -> _Multiset:
-    """Card codes (repeats allowed) as a `_Multiset`."""
-    rooks = 0
-    layers: list[int] = []
-    seen: dict[int, int] = {}
-    for code in codes:
-        if code == ROOK_CODE:
-            rooks += 1
-            continue
-        k = seen.get(code, 0)
-        seen[code] = k + 1
-        if k == len(layers):
-            layers.append(0)
-        layers[k] |= 1 << code
-    return (rooks, *layers)
-
-
-def _within(part: _Multiset, whole: _Multiset) -> bool:
-    """Whether every card of ``part`` is in ``whole`` (as often)."""
-    if part[0] > whole[0] or len(part) > len(whole):
-        return False
-    return all(not p & ~w for p, w in zip(part[1:], whole[1:], strict=False))
-
-
-def _add_rooms(rooms: dict[str, list[_Multiset]], hand: list[int], melds: Iterable[Meld]) -> None:
+def _add_rooms(rooms: dict[str, list[Multiset]], hand: list[int], melds: Iterable[Meld]) -> None:
     """For each meld of a lay-down: the hand once the *other* melds are set aside, by kind.
 
     A room inside one already known vouches for nothing more and is dropped.
@@ -194,10 +165,10 @@ def _add_rooms(rooms: dict[str, list[_Multiset]], hand: list[int], melds: Iterab
         room = [have - spent for have, spent in zip(hand, used, strict=True)]
         for code in meld.codes():
             room[code] += 1
-        new = _multiset(code for code in range(57) for _ in range(room[code]))
+        new = multiset_of_counts(room)
         known = rooms[meld.kind]
-        if not any(_within(new, old) for old in known):
-            known[:] = [old for old in known if not _within(old, new)]
+        if not any(within(new, old) for old in known):
+            known[:] = [old for old in known if not within(old, new)]
             known.append(new)
 
 

@@ -1,0 +1,58 @@
+"""Multisets of cards as layered bitmasks, for comparing melds and hands fast (R2).
+
+With several decks a hand may hold a card more than once (R2). A multiset is
+``(Rooks, layer 1, layer 2, ...)``: bit ``c`` of layer ``k`` is set when card
+code ``c`` (0-55) occurs at least ``k`` times; no layer is empty. Whether one
+multiset lies within another is then a few integer operations, which the
+listing of lay-down steps (`cardrules_rook.legal`) does many times a turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules_rook.cards import ROOK_CODE
+
+__all__ = ["Multiset", "multiset", "multiset_of_counts", "within"]
+
+Multiset = tuple[int, ...]
+
+
+def multiset(codes: Iterable[int]) -> Multiset:
+    """Card codes (repeats allowed; 56 is the Rook) as a `Multiset`."""
+    rooks = 0
+    layers: list[int] = []
+    seen: dict[int, int] = {}
+    for code in codes:
+        if code == ROOK_CODE:
+            rooks += 1
+            continue
+        k = seen.get(code, 0)
+        seen[code] = k + 1
+        if k == len(layers):
+            layers.append(0)
+        layers[k] |= 1 << code
+    return (rooks, *layers)
+
+
+def multiset_of_counts(counts: Sequence[int]) -> Multiset:
+    """57 counts by card code as a `Multiset`."""
+    layers: list[int] = []
+    for code in range(56):
+        n = counts[code]
+        if n:
+            while len(layers) < n:
+                layers.append(0)
+            bit = 1 << code
+            for k in range(n):
+                layers[k] |= bit
+    return (counts[ROOK_CODE], *layers)
+
+
+def within(part: Multiset, whole: Multiset) -> bool:
+    """Whether every card of ``part`` is in ``whole``, as often."""
+    if part[0] > whole[0] or len(part) > len(whole):
+        return False
+    if len(part) == 2:  # no card twice: the common case
+        return not part[1] & ~whole[1]
+    return all(not p & ~w for p, w in zip(part[1:], whole[1:], strict=False))
