@@ -99,7 +99,18 @@ def _number_sets(
 def meld_candidates(
     counts: Sequence[int], *, sets: bool, runs: bool, rules: MeldRules = DEFAULT_MELD_RULES
 ) -> list[MeldCandidate]:
-    """`possible_melds`, each as a `MeldCandidate` not yet built (same order)."""
+    """`possible_melds`, each as a `MeldCandidate` not yet built, in the same order (R7, R8, R13).
+
+    Args:
+        counts: the hand as 57 counts by card code (56 is the Rook).
+        sets: include sets (R8).
+        runs: include runs (R7).
+        rules: how many Rooks a meld may hold (R13 interpretation).
+
+    Returns:
+        The runs (colour by colour), then the sets (number by number). The
+        candidates are shared from a cache: they are immutable tuples.
+    """
     rooks = counts[ROOK_CODE]
     found: list[MeldCandidate] = []
     if runs:

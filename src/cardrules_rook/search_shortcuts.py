@@ -168,13 +168,6 @@ def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bo
 # ------------------------------------------------------------------ greedy lay-down
 
 
-def _allows(rules: MeldRules, naturals: int, rooks: int) -> bool:
-    """`MeldRules.allows`, inlined for the hot loop."""
-    if naturals < rules.min_naturals:
-        return False
-    return not (rules.naturals_exceed_rooks and naturals <= rooks)
-
-
 def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out: list[Meld]) -> int:
     """Take up to ``wanted`` runs of four from ``left``: held cards only, or with Rooks in gaps.
 
@@ -193,7 +186,7 @@ def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
             pick, gaps = -1, 5
             for low in range(11):
                 missing = 4 - (held >> low & 15).bit_count()
-                if missing < gaps and missing <= spare and _allows(rules, 4 - missing, missing):
+                if missing < gaps and missing <= spare and rules.allows(4 - missing, missing):
                     pick, gaps = low, missing
                     if not missing:
                         break
@@ -225,7 +218,7 @@ def _take_sets(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
         if (
             not naturals
             or (extra and (not rooks or extra > left[ROOK_CODE]))
-            or not _allows(rules, naturals, extra)
+            or not rules.allows(naturals, extra)
         ):
             number += 1
             continue
