@@ -12,7 +12,7 @@ import inspect
 import os
 import random
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pluggy
@@ -33,6 +33,7 @@ from cardrules.moves import Move
 from cardrules.options import resolve_options
 from cardrules.plugins import get_plugin_manager
 from cardrules.registry import GameSpec, VariantSpec
+from cardrules.rule_points import RulePoints, direct_function, first_result_hooks
 
 __all__ = ["Game"]
 
@@ -49,6 +50,8 @@ class Game:
         options: the resolved options value (``spec.options_type``).
         variants: the chosen `VariantSpec` values, in the order given.
         plugin_manager: this game's own pluggy manager.
+        rules: the game's rule-point hooks (`cardrules.rule_points.RulePoints`),
+            e.g. ``game.rules.gnoming_card_points(game=game, card=card)``.
         deck: the deck composition the game deals from.
         rounds: the number of rounds in the match.
         has_rule_plugins: variants with rule hooks are in play (moves are then
@@ -66,6 +69,7 @@ class Game:
         "players",
         "plugin_manager",
         "rounds",
+        "rules",
         "spec",
         "variants",
     )
@@ -97,6 +101,7 @@ class Game:
         self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
         self._hook = self.plugin_manager.hook
         self._direct = _direct_calls(self.plugin_manager)
+        self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.has_rule_plugins = len(plugins) > 1
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
@@ -288,28 +293,13 @@ class Game:
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
 
 
-def _first_result_hooks(pm: pluggy.PluginManager) -> Iterator[tuple[str, Any]]:
-    """Each ``cardrules_*`` first-result hook of ``pm``: its name and its caller."""
-    for hook_name in dir(pm.hook):
-        if hook_name.startswith("cardrules_"):
-            caller = getattr(pm.hook, hook_name)
-            if caller.spec and caller.spec.opts.get("firstresult"):
-                yield hook_name, caller
-
-
 def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
-    """The first-result hooks that one plain implementation answers, with its function.
-
-    Only implementations that take every argument of the hook qualify, so a
-    direct call passes exactly what pluggy would.
-    """
+    """The core first-result hooks that one plain implementation answers, with its function."""
     direct: dict[str, Any] = {}
-    for hook_name, caller in _first_result_hooks(pm):
-        impls = caller.get_hookimpls()
-        if len(impls) != 1 or impls[0].wrapper or impls[0].hookwrapper:
-            continue
-        if set(impls[0].argnames) == set(caller.spec.argnames):
-            direct[hook_name] = impls[0].function
+    for hook_name, caller in first_result_hooks(pm):
+        function = direct_function(caller)
+        if function is not None and hook_name.startswith("cardrules_"):
+            direct[hook_name] = function
     return direct
 
 
@@ -322,7 +312,7 @@ def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager)
             raise VariantConflictError(
                 f"variant {variant.name!r} cannot be combined with {', '.join(map(repr, clash))}"
             )
-    for hook_name, caller in _first_result_hooks(pm):
+    for hook_name, caller in first_result_hooks(pm):
         answering = [
             impl.plugin_name
             for impl in caller.get_hookimpls()

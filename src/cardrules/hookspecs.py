@@ -14,6 +14,14 @@ There are two kinds of hooks:
 
 Rule hooks take ``game`` (the `cardrules.Game`: name, players, options,
 variants) and usually ``state``, the game plugin's own mutable round state.
+
+Besides these generic hooks, each game publishes its own **rule-point hooks**
+(for example ``gnoming_*`` and ``rook_*``), one per rule a house rule may
+change, each naming the rule id it decides. A game adds them to its plugin
+managers through `cardrules_add_hookspecs`, as pytest plugins do with
+``pytest_addhooks``; the game calls them through ``game.rules`` (a
+`cardrules.rule_points.RulePoints`), which costs a plain function call while no
+variant implements the hook.
 """
 
 from __future__ import annotations
@@ -57,6 +65,21 @@ def cardrules_register_variants(register: Callable[[VariantSpec], None]) -> None
     Called once per catalogue load, on every plugin (1:N, results ignored).
 
     :param register: call ``register(VariantSpec(...))`` once per variant.
+    :returns: nothing.
+    """
+
+
+@_spec(historic=True)
+def cardrules_add_hookspecs(plugin_manager: pluggy.PluginManager) -> None:
+    """Add a game's own rule-point hookspecs to a plugin manager.
+
+    Historic: called for every plugin as it is registered, on the catalogue's
+    manager and on each game's own manager. A game plugin answers with
+    ``plugin_manager.add_hookspecs(its_hookspecs_module)``, so that variants
+    can implement the game's rule points (a misspelt name or a wrong argument
+    is then refused when the variant is registered). Results are ignored.
+
+    :param plugin_manager: the `pluggy.PluginManager` being built.
     :returns: nothing.
     """
 

@@ -30,6 +30,7 @@ __all__ = [
     "hookimpl",
     "hooks_of",
     "load_entrypoints",
+    "unknown_hooks",
 ]
 
 ENTRY_POINT_GROUP = "cardrules"
@@ -50,12 +51,32 @@ def get_plugin_manager(plugins: Iterable[tuple[str, object]] = ()) -> pluggy.Plu
     """
     pm = pluggy.PluginManager("cardrules")
     pm.add_hookspecs(hookspecs)
+    # Each plugin that implements it adds its game's rule-point hookspecs as
+    # it is registered (historic), before any variant implementing them.
+    pm.hook.cardrules_add_hookspecs.call_historic(kwargs={"plugin_manager": pm})
     for name, plugin in plugins:
         if pm.is_registered(plugin):
             continue
         pm.register(plugin, name=name)
     pm.check_pending()
     return pm
+
+
+def unknown_hooks(pm: pluggy.PluginManager) -> dict[str, list[str]]:
+    """Plugins of ``pm`` that implement hooks no hookspec declares: ``{plugin: [hook, ...]}``.
+
+    A rule-point hook of a game that is not installed (or misspelt) is such a
+    hook; ``optionalhook=True`` implementations are left out.
+    """
+    found: dict[str, list[str]] = {}
+    for hook_name in dir(pm.hook):
+        caller = getattr(pm.hook, hook_name)
+        if not isinstance(caller, pluggy.HookCaller) or caller.has_spec():
+            continue
+        for impl in caller.get_hookimpls():
+            if not impl.optionalhook:
+                found.setdefault(impl.plugin_name, []).append(hook_name)
+    return found
 
 
 @attrs.frozen
@@ -112,7 +133,17 @@ def load_entrypoints(
         try:
             plugin = entry_point.load()
             pm.register(plugin, name=entry_point.name)
-            pm.check_pending()
+            # A core hook must exist now; a game's rule-point hooks may be
+            # declared by a game plugin loaded later (checked at the end).
+            misspelt = [
+                name
+                for name in unknown_hooks(pm).get(entry_point.name, [])
+                if name.startswith("cardrules_")
+            ]
+            if misspelt:
+                raise pluggy.PluginValidationError(
+                    plugin, f"unknown hook {', '.join(misspelt)} (no such cardrules hook)"
+                )
         except Exception as error:
             if pm.get_plugin(entry_point.name) is not None:
                 pm.unregister(name=entry_point.name)
@@ -125,4 +156,16 @@ def load_entrypoints(
             warnings.warn(message, PluginLoadWarning, stacklevel=2)
             continue
         loaded.append(LoadedPlugin(entry_point.name, entry_point.value, dist, version))
+    for name, hooks in unknown_hooks(pm).items():
+        if name not in {plugin.name for plugin in loaded}:
+            continue
+        pm.unregister(name=name)
+        loaded = [plugin for plugin in loaded if plugin.name != name]
+        message = (
+            f"cardrules plugin {name!r} failed to load: it implements {', '.join(sorted(hooks))}, "
+            "which no installed game declares"
+        )
+        if strict:
+            raise PluginLoadError(message)
+        warnings.warn(message, PluginLoadWarning, stacklevel=2)
     return loaded
