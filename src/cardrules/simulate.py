@@ -1,10 +1,17 @@
-"""Variant analysis: many seeded bot matches, in parallel, summarised.
+"""Variant analysis: many seeded bot matches, on one machine or a Ray cluster, summarised.
 
 `simulate` plays ``games`` matches (match ``i`` uses seed ``seed + i``)
-between bots, in ``jobs`` processes, and returns one `MatchRow` per
-match. `summarise` and `compare` turn rows into figures: win rates
-per seat and per bot with 95% confidence intervals, mean and spread of totals,
-rounds and decisions per match, truncated matches.
+between bots and returns one `MatchRow` per match, in seed order. It runs
+them in this process, in ``jobs`` local processes, or as tasks on a Ray
+cluster (``backend="ray"``); the rows are the same on every backend. With
+``out``, rows stream to a results file as they finish, and a run that was
+interrupted resumes where it stopped.
+
+`summarise` and `compare` turn rows into figures: win rates per seat and per
+bot with 95% confidence intervals, mean and spread of totals, rounds and
+decisions per match, truncated matches. `cardrules.analysis.metrics` adds how
+a game plays (first-player advantage, lead changes, drama, decisiveness,
+margins, lengths, endings), and `cardrules.analysis.report` draws them.
 """
 
 from __future__ import annotations
@@ -12,12 +19,16 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-from cardrules.bots import bot_factories, play_match
+from cardrules.analysis.backends import run_plan
+from cardrules.analysis.play import MatchPlan
+from cardrules.analysis.rows import MatchRow, ResultsFile
+from cardrules.analysis.stats import mean_interval, wilson
+from cardrules.bots import bot_factories
 from cardrules.engine import new_game
 
 __all__ = [
@@ -32,64 +43,6 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class MatchRow:
-    """One simulated match.
-
-    Attributes:
-        seed: the match's seed.
-        variants: the variants in force.
-        bots: the bot name of each seat.
-        totals: each seat's total score (lower is better).
-        winners: the winning seats (empty when truncated).
-        rounds: rounds finished.
-        decisions: moves applied.
-        truncated: stopped by the decision cap before the end.
-    """
-
-    seed: int
-    variants: tuple[str, ...]
-    bots: tuple[str, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    rounds: int
-    decisions: int
-    truncated: bool
-
-    def as_dict(self) -> dict[str, Any]:
-        """The row as plain JSON-ready values."""
-        return attrs.asdict(self, recurse=False, value_serializer=lambda _i, _a, v: v)
-
-
-def _play(
-    game: str,
-    players: int,
-    seed: int,
-    bots: tuple[str, ...],
-    variants: tuple[str, ...],
-    options: Any,
-    max_decisions: int,
-) -> MatchRow:
-    state = new_game(game, players=players, seed=seed, variants=variants, options=options)
-    factories = bot_factories(state.game.spec.bots, state.game)
-    seat_bots = [factories[bots[s]](seed * 100 + s) for s in range(players)]
-    result = play_match(state, seat_bots, max_decisions=max_decisions)
-    return MatchRow(
-        seed=seed,
-        variants=variants,
-        bots=bots,
-        totals=state.scores,
-        winners=state.winners,
-        rounds=len(state.round_scores),
-        decisions=result.decisions,
-        truncated=result.truncated,
-    )
-
-
-def _play_many(args: tuple[Any, ...], seeds: Sequence[int]) -> list[MatchRow]:
-    return [_play(args[0], args[1], s, *args[2:]) for s in seeds]
-
-
 def simulate(
     game: str,
     *,
@@ -102,6 +55,9 @@ def simulate(
     jobs: int = 1,
     max_decisions: int = 100_000,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    out: Path | None = None,
 ) -> list[MatchRow]:
     """Play ``games`` seeded matches between bots and return their rows, in seed order.
 
@@ -111,16 +67,27 @@ def simulate(
         players: seats per match.
         bots: bot names, repeated over the seats (seat ``s`` gets ``bots[s % len]``).
         variants: variants in force.
-        options: game options (as for `cardrules.new_game`).
+        options: game options (as for `cardrules.new_game`; JSON values when
+            ``out`` is given).
         seed: the first seed.
-        jobs: worker processes (1: play in this process).
+        jobs: worker processes (``"local"``; 1: play in this process), or
+            the CPUs of a local Ray instance (``"ray"`` without ``address``).
         max_decisions: cap per match; a capped match is reported truncated.
-        progress: called with the number of matches just finished.
+        progress: called with the number of matches just finished (matches
+            found already done in ``out`` are reported first).
+        backend: ``"local"`` or ``"ray"`` (see `cardrules.analysis.backends`).
+        address: the Ray cluster to use (``backend="ray"`` only).
+        out: a results file (JSON lines) that rows are appended to as they
+            finish. If it already holds rows of this run, those matches are not
+            played again (resuming an interrupted run); a file of another run is
+            refused.
 
     Raises:
         cardrules.CardRulesError: unknown game, variant, bad players or options
             (checked once before any match is played).
-        ValueError: an unknown bot name, or fewer than one game or job.
+        cardrules.RecordError: ``out`` holds another run's results.
+        ValueError: an unknown bot name or backend, fewer than one game or
+            job, or Ray missing for ``backend="ray"``.
     """
     if games < 1 or jobs < 1:
         raise ValueError("games and jobs must be at least 1")
@@ -129,43 +96,40 @@ def simulate(
     unknown = [b for b in bots if b not in known]
     if unknown or not bots:
         raise ValueError(f"unknown bot(s) {unknown}; bots for {game}: {', '.join(sorted(known))}")
-    seat_bots = tuple(bots[s % len(bots)] for s in range(players))
-    args = (game, players, seat_bots, tuple(variants), options, max_decisions)
+    plan = MatchPlan(
+        game=game,
+        players=players,
+        bots=tuple(bots[s % len(bots)] for s in range(players)),
+        variants=tuple(variants),
+        options=options,
+        max_decisions=max_decisions,
+    )
     seeds = list(range(seed, seed + games))
     rows: dict[int, MatchRow] = {}
-    if jobs == 1:
-        for s in seeds:
-            rows[s] = _play(game, players, s, *args[2:])
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(50, games // (jobs * 8) or 1))
-        chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_many, args, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                for row in done:
+    results = ResultsFile(out, plan.run_description()) if out is not None else None
+    try:
+        if results is not None:
+            wanted = set(seeds)
+            for row in results.done:
+                if row.variants == plan.variants and row.seed in wanted:
                     rows[row.seed] = row
-                if progress:
-                    progress(len(done))
+            if rows and progress:
+                progress(len(rows))
+        todo = [s for s in seeds if s not in rows]
+        chunks: Iterator[list[MatchRow]] = (
+            run_plan(plan, todo, backend=backend, jobs=jobs, address=address) if todo else iter(())
+        )
+        for chunk in chunks:
+            for row in chunk:
+                rows[row.seed] = row
+            if results is not None:
+                results.add(chunk)
+            if progress:
+                progress(len(chunk))
+    finally:
+        if results is not None:
+            results.close()
     return [rows[s] for s in seeds]
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a proportion, as ``(low, high)``.
-
-    Examples:
-        >>> [round(x, 3) for x in wilson(5, 10)]
-        [0.237, 0.763]
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
 @attrs.frozen
@@ -293,16 +257,14 @@ def compare(base: Sequence[MatchRow], varied: Sequence[MatchRow]) -> tuple[Diffe
             pairs.setdefault(bot, []).append((x, y))
     found = []
     for bot in sorted(pairs):
-        diffs = [y - x for x, y in pairs[bot]]
-        mean = statistics.fmean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        mean, interval = mean_interval([y - x for x, y in pairs[bot]])
         found.append(
             Difference(
                 bot,
                 statistics.fmean(x for x, _ in pairs[bot]),
                 statistics.fmean(y for _, y in pairs[bot]),
                 mean,
-                (mean - half, mean + half),
+                interval,
             )
         )
     return tuple(found)
