@@ -1,0 +1,333 @@
+"""Game-design metrics of simulated matches: how a game *plays*, not only who wins.
+
+Every function here reads `cardrules.analysis.rows.MatchRow` values (what
+`cardrules.simulate.simulate` returns or a results file holds) and needs no
+game: the figures are computed from each match's round scores. Scores are
+"lower is better", as in both built-in games; seats are ``0 .. players-1``;
+rounds are counted from 1 in the results.
+
+The definitions (docs/analysis.md states them with their formulas):
+
+* **leaders after round r**: the seats with the lowest running total after
+  rounds ``1..r``;
+* **lead changes**: the rounds ``r >= 2`` whose leaders differ from those after
+  round ``r - 1``;
+* **drama**: the eventual winner's largest deficit, ``max over r < R of
+  (total_r(winner) - min_s total_r(s))``, where ``R`` is the last round (0
+  when the winner never trailed);
+* **decisive round**: the first round ``d`` such that the winners of the match
+  are exactly the leaders after every round from ``d`` on (``R`` when only the
+  last round settled it);
+* **margin of victory**: the best total of the non-winners minus the winners'
+  total (0 on a shared win of every seat);
+* **first-player advantage**: the win rate of the seat that made the match's
+  first move, minus ``1 / players`` (what a fair game gives every seat).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from cardrules.analysis.rows import MatchRow
+from cardrules.analysis.stats import mean_interval, wilson
+
+__all__ = [
+    "PER_MATCH",
+    "DesignMetrics",
+    "FirstPlayer",
+    "MetricDifference",
+    "compare_metrics",
+    "decisive_round",
+    "design_metrics",
+    "drama",
+    "first_player_advantage",
+    "lead_changes",
+    "leaders_by_round",
+    "margin_of_victory",
+]
+
+
+def _running_totals(round_scores: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    totals: list[tuple[int, ...]] = []
+    running: tuple[int, ...] | None = None
+    for scores in round_scores:
+        running = (
+            tuple(scores)
+            if running is None
+            else tuple(a + b for a, b in zip(running, scores, strict=True))
+        )
+        totals.append(running)
+    return totals
+
+
+def leaders_by_round(round_scores: Sequence[Sequence[int]]) -> list[frozenset[int]]:
+    """The seats with the lowest running total after each round.
+
+    Args:
+        round_scores: one tuple of per-seat scores per finished round.
+
+    Returns:
+        One set of seats per round (several on a tie).
+
+    Examples:
+        >>> leaders_by_round([(3, 1, 2), (0, 5, 2)])
+        [frozenset({1}), frozenset({0, 2})]
+    """
+    leaders = []
+    for totals in _running_totals(round_scores):
+        best = min(totals)
+        leaders.append(frozenset(s for s, t in enumerate(totals) if t == best))
+    return leaders
+
+
+def lead_changes(round_scores: Sequence[Sequence[int]]) -> int:
+    """How many rounds after the first changed who leads (ties count as a lead of several).
+
+    Examples:
+        >>> lead_changes([(3, 1, 2), (0, 5, 2), (0, 0, 9)])
+        2
+    """
+    leaders = leaders_by_round(round_scores)
+    return sum(1 for before, after in itertools.pairwise(leaders) if before != after)
+
+
+def drama(round_scores: Sequence[Sequence[int]], winners: Sequence[int]) -> int:
+    """The eventual winner's largest deficit behind the leader before the last round.
+
+    With several winners, the smallest of their deficits (the least dramatic
+    winner). ``0`` when a winner never trailed or the match had one round.
+
+    Examples:
+        >>> drama([(10, 0), (10, 0), (-25, 0)], winners=[0])
+        20
+    """
+    totals = _running_totals(round_scores)[:-1]
+    if not winners or not totals:
+        return 0
+    return min(max((t[w] - min(t) for t in totals), default=0) for w in winners)
+
+
+def decisive_round(round_scores: Sequence[Sequence[int]], winners: Sequence[int]) -> int:
+    """The first round (from 1) from which the leaders were exactly the match's winners.
+
+    Examples:
+        >>> decisive_round([(3, 1), (0, 5), (0, 1)], winners=[0])
+        2
+    """
+    leaders = leaders_by_round(round_scores)
+    target = frozenset(winners)
+    decisive = len(leaders)
+    for index in range(len(leaders) - 1, -1, -1):
+        if leaders[index] != target:
+            break
+        decisive = index + 1
+    return decisive
+
+
+def margin_of_victory(totals: Sequence[int], winners: Sequence[int]) -> int:
+    """Best total among the seats that did not win, minus the winners' total.
+
+    Examples:
+        >>> margin_of_victory([10, 4, 7], winners=[1])
+        3
+        >>> margin_of_victory([4, 4], winners=[0, 1])
+        0
+    """
+    if not winners:
+        return 0
+    others = [t for s, t in enumerate(totals) if s not in winners]
+    if not others:
+        return 0
+    return min(others) - totals[winners[0]]
+
+
+@attrs.frozen
+class FirstPlayer:
+    """How the seat that moved first fares.
+
+    Attributes:
+        matches: finished matches whose first seat is known.
+        wins: those the first seat won (a shared win counts).
+        win_rate: ``wins / matches``.
+        interval: 95% Wilson interval of the win rate.
+        fair_rate: ``1 / players``: every seat's rate in a fair game.
+        advantage: ``win_rate - fair_rate``.
+    """
+
+    matches: int
+    wins: int
+    win_rate: float
+    interval: tuple[float, float]
+    fair_rate: float
+    advantage: float
+
+
+def first_player_advantage(rows: Sequence[MatchRow]) -> FirstPlayer:
+    """The first mover's win rate against ``1 / players``, over finished matches."""
+    known = [r for r in rows if not r.truncated and r.first_seat is not None]
+    wins = sum(1 for r in known if r.first_seat in r.winners)
+    players = len(known[0].totals) if known else 1
+    rate = wins / len(known) if known else math.nan
+    return FirstPlayer(
+        matches=len(known),
+        wins=wins,
+        win_rate=rate,
+        interval=wilson(wins, len(known)),
+        fair_rate=1 / players,
+        advantage=rate - 1 / players,
+    )
+
+
+@attrs.frozen
+class DesignMetrics:
+    """Game-design figures over a set of matches (finished ones, unless said).
+
+    Attributes:
+        matches: matches in all.
+        finished: matches that reached their end (not truncated).
+        first_player: see `FirstPlayer`.
+        lead_changes: mean lead changes per match, with its 95% interval.
+        lead_change_counts: ``{lead changes: matches}``.
+        drama: mean drama (points), with its 95% interval.
+        dramatic_share: share of matches won by a seat that trailed at some point.
+        decisive_round: mean decisive round, with its 95% interval.
+        decisive_fraction: mean of decisive round / rounds.
+        margin: mean margin of victory (points), with its 95% interval.
+        close_share: share of matches decided by at most ``close_margin`` points.
+        close_margin: the margin counted as close (5 points).
+        match_decisions: decisions per match, all matches: ``(min, median, mean, max)``.
+        round_decisions: decisions per finished round: ``(min, median, mean, max)``.
+        endings: ``{how a round ended: rounds}``: the game's own endings
+            (``"stock"``, ``"ender"``, ``"out"``...), a variant's, or ``"cap"``
+            for a round cut by the decision cap.
+    """
+
+    matches: int
+    finished: int
+    first_player: FirstPlayer
+    lead_changes: tuple[float, tuple[float, float]]
+    lead_change_counts: tuple[tuple[int, int], ...]
+    drama: tuple[float, tuple[float, float]]
+    dramatic_share: float
+    decisive_round: tuple[float, tuple[float, float]]
+    decisive_fraction: float
+    margin: tuple[float, tuple[float, float]]
+    close_share: float
+    close_margin: int
+    match_decisions: tuple[float, float, float, float]
+    round_decisions: tuple[float, float, float, float]
+    endings: tuple[tuple[str, int], ...]
+
+
+def _spread(values: Sequence[int]) -> tuple[float, float, float, float]:
+    if not values:
+        return (math.nan, math.nan, math.nan, math.nan)
+    return (
+        float(min(values)),
+        float(statistics.median(values)),
+        statistics.fmean(values),
+        float(max(values)),
+    )
+
+
+def _share(values: Sequence[float]) -> float:
+    return statistics.fmean(values) if values else math.nan
+
+
+def design_metrics(rows: Sequence[MatchRow], *, close_margin: int = 5) -> DesignMetrics:
+    """Every game-design figure of ``rows`` (see the module's definitions).
+
+    Raises:
+        ValueError: a finished row has no round scores (a results file written
+            before round scores were kept cannot give these figures).
+    """
+    finished = [r for r in rows if not r.truncated]
+    for row in finished:
+        if not row.round_scores:
+            raise ValueError(f"match {row.seed} has no round scores: replay it to get them")
+    changes = [lead_changes(r.round_scores) for r in finished]
+    dramas = [drama(r.round_scores, r.winners) for r in finished]
+    decisive = [decisive_round(r.round_scores, r.winners) for r in finished]
+    margins = [margin_of_victory(r.totals, r.winners) for r in finished]
+    endings: Counter[str] = Counter()
+    for row in rows:
+        endings.update(row.round_endings)
+    return DesignMetrics(
+        matches=len(rows),
+        finished=len(finished),
+        first_player=first_player_advantage(rows),
+        lead_changes=mean_interval(changes),
+        lead_change_counts=tuple(sorted(Counter(changes).items())),
+        drama=mean_interval(dramas),
+        dramatic_share=_share([d > 0 for d in dramas]),
+        decisive_round=mean_interval(decisive),
+        decisive_fraction=_share([d / r.rounds for d, r in zip(decisive, finished, strict=True)]),
+        margin=mean_interval(margins),
+        close_share=_share([m <= close_margin for m in margins]),
+        close_margin=close_margin,
+        match_decisions=_spread([r.decisions for r in rows]),
+        round_decisions=_spread([n for r in finished for n in r.round_decisions]),
+        endings=tuple(sorted(endings.items())),
+    )
+
+
+#: The per-match figures `compare_metrics` pairs, by name: each maps a
+#: finished match's row to a number.
+PER_MATCH: dict[str, Callable[[MatchRow], float]] = {
+    "lead changes": lambda r: lead_changes(r.round_scores),
+    "drama (points)": lambda r: drama(r.round_scores, r.winners),
+    "decisive round": lambda r: decisive_round(r.round_scores, r.winners),
+    "margin of victory (points)": lambda r: margin_of_victory(r.totals, r.winners),
+    "first seat wins (share)": lambda r: float(r.first_seat in r.winners),
+    "decisions per match": lambda r: r.decisions,
+    "decisions per round": lambda r: statistics.fmean(r.round_decisions or [0]),
+}
+
+
+@attrs.frozen
+class MetricDifference:
+    """How a variant changes one per-match figure, paired by seed.
+
+    Attributes:
+        name: the figure (a key of `PER_MATCH`).
+        pairs: matches finished in both runs.
+        base_mean: its mean without the variant.
+        variant_mean: its mean with it.
+        change: mean of the paired differences (with minus without).
+        interval: 95% interval of the change (normal approximation).
+    """
+
+    name: str
+    pairs: int
+    base_mean: float
+    variant_mean: float
+    change: float
+    interval: tuple[float, float]
+
+
+def compare_metrics(
+    base: Sequence[MatchRow], varied: Sequence[MatchRow]
+) -> tuple[MetricDifference, ...]:
+    """Each `PER_MATCH` figure as a paired difference between two runs of the same seeds.
+
+    Matches truncated in either run are left out.
+
+    Raises:
+        ValueError: the runs do not cover the same seeds.
+    """
+    if [r.seed for r in base] != [r.seed for r in varied]:
+        raise ValueError("compare runs over the same seeds")
+    pairs = [(a, b) for a, b in zip(base, varied, strict=True) if not (a.truncated or b.truncated)]
+    found = []
+    for name, figure in PER_MATCH.items():
+        xs = [float(figure(a)) for a, _ in pairs]
+        ys = [float(figure(b)) for _, b in pairs]
+        change, interval = mean_interval([y - x for x, y in zip(xs, ys, strict=True)])
+        found.append(MetricDifference(name, len(pairs), _share(xs), _share(ys), change, interval))
+    return tuple(found)
