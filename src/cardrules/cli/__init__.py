@@ -4,7 +4,8 @@
 ``cardrules play GAME`` plays a match between bots (``--human SEAT``: you play a
 seat) and shows it turn by turn, or prints its record with ``--json``;
 ``cardrules replay FILE`` replays a record; ``cardrules simulate GAME`` runs
-many seeded matches and summarises them; ``cardrules spaces GAME`` prints the
+many seeded matches (locally or on Ray) and summarises them, and ``cardrules
+analyse FILE`` summarises a results file again; ``cardrules spaces GAME`` prints the
 action-id layout and observation-tensor planes.
 Bad arguments give a one-line error and exit code 2, never a traceback.
 """
@@ -17,6 +18,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from cardrules.cli.analyse import analyse_command
 from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
 from cardrules.cli.replay import replay_command
@@ -75,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+cli.add_command(analyse_command)
 cli.add_command(play_command)
 cli.add_command(plugins_command)
 cli.add_command(replay_command)

@@ -1,82 +1,36 @@
-"""``cardrules simulate``: many seeded bot matches in parallel, summarised."""
+"""``cardrules simulate``: many seeded bot matches, locally or on Ray, summarised and drawn."""
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
+from cardrules.analysis.backends import BACKENDS
+from cardrules.analysis.report import write_report
 from cardrules.cli.common import check_writable, parse_option, rules_options
+from cardrules.cli.figures import (
+    match_progress,
+    print_comparison,
+    print_metrics,
+    print_summary,
+    write_rows,
+)
 from cardrules.registry import default_catalogue
-from cardrules.simulate import MatchRow, Summary, compare, simulate, summarise
+from cardrules.simulate import MatchRow, simulate, summarise
 
 __all__ = ["simulate_command"]
 
 
 def _run(console: Console, label: str, games: int, **kwargs: Any) -> list[MatchRow]:
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(label, total=games)
+    with match_progress(console, label, games) as advance:
         try:
-            return simulate(games=games, progress=lambda n: progress.advance(task, n), **kwargs)
+            return simulate(games=games, progress=advance, **kwargs)
         except ValueError as error:
             raise click.BadParameter(str(error)) from None
-
-
-def _summary_tables(console: Console, title: str, summary: Summary) -> None:
-    table = Table(title=title)
-    for column in ("bot / seat", "seat-matches", "win rate", "95% interval", "mean total", "sd"):
-        table.add_column(column, justify="right" if column != "bot / seat" else "left")
-    for group in (*summary.by_bot, *summary.by_seat):
-        low, high = group.win_interval
-        table.add_row(
-            group.name,
-            str(group.seats),
-            f"{group.win_rate:.1%}",
-            f"{low:.1%}-{high:.1%}",
-            f"{group.mean_total:.2f}",
-            f"{group.sd_total:.2f}",
-        )
-    console.print(table)
-    console.print(
-        f"matches {summary.matches}, truncated {summary.truncated}; rounds per match "
-        f"{summary.mean_rounds:.2f}; decisions per match mean {summary.mean_decisions:.1f}, "
-        f"median {summary.median_decisions:.0f}"
-    )
-
-
-def _write(path: Path, rows: Sequence[MatchRow]) -> None:
-    records = [row.as_dict() for row in rows]
-    if path.suffix.lower() == ".json":
-        path.write_text(json.dumps(records, indent=1), encoding="utf-8")
-        return
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        players = len(rows[0].bots)
-        writer.writerow(
-            ["seed", "variants", "rounds", "decisions", "truncated", "winners"]
-            + [f"bot_{s}" for s in range(players)]
-            + [f"total_{s}" for s in range(players)]
-        )
-        for row in rows:
-            writer.writerow(
-                [
-                    row.seed,
-                    "+".join(row.variants),
-                    row.rounds,
-                    row.decisions,
-                    row.truncated,
-                    " ".join(map(str, row.winners)),
-                    *row.bots,
-                    *row.totals,
-                ]
-            )
 
 
 def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
@@ -121,7 +75,20 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Worker processes.",
+    help="Workers: local processes, or Ray tasks at a time (and the CPUs of a local Ray instance).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default="local",
+    show_default=True,
+    help="Where matches run: local processes, or tasks on a Ray cluster (cardrules[ray]).",
+)
+@click.option(
+    "--address",
+    default=None,
+    help="The Ray cluster to use (as ray.init takes it: auto, ray://HOST:10001); "
+    "without it --backend ray starts a local Ray instance.",
 )
 @click.option(
     "--seed",
@@ -140,7 +107,14 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write the per-match results (.csv or .json).",
+    help="Per-match results: .jsonl streams rows as matches finish and resumes an "
+    "interrupted run; .csv or .json are written at the end.",
+)
+@click.option(
+    "--report",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write an HTML report with plots into this folder (needs matplotlib).",
 )
 @click.option(
     "--plot",
@@ -156,18 +130,22 @@ def simulate_command(
     variants: Sequence[str],
     options: Sequence[str],
     jobs: int,
+    backend: str,
+    address: str | None,
     seed: int,
     compare_variant: str | None,
     out: Path | None,
     plot: Path | None,
+    report: Path | None,
     max_decisions: int,
 ) -> None:
     """Play GAMES seeded matches of GAME between bots and summarise them."""
     console = Console(highlight=False)
-    check_writable(out, "--out", (".csv", ".json"))
+    check_writable(out, "--out", (".jsonl", ".csv", ".json"))
     check_writable(plot, "--plot", (".png",))
     if compare_variant:
         default_catalogue().variant(game, compare_variant)  # unknown: refused before any match
+    stream = out if out is not None and out.suffix.lower() == ".jsonl" else None
     settings: dict[str, Any] = {
         "game": game,
         "players": players,
@@ -176,14 +154,15 @@ def simulate_command(
         "seed": seed,
         "jobs": jobs,
         "max_decisions": max_decisions,
+        "backend": backend,
+        "address": address,
+        "out": stream,
     }
     base = _run(console, "matches", games, variants=list(variants), **settings)
     runs: dict[str, Sequence[MatchRow]] = {"": base}
-    _summary_tables(
-        console,
-        f"{game}: {games} matches, bots {bots}, variants {', '.join(variants) or 'none'}",
-        summarise(base),
-    )
+    title = f"{game}: {games} matches, bots {bots}, variants {', '.join(variants) or 'none'}"
+    print_summary(console, title, summarise(base))
+    print_metrics(console, "How the game plays", base)
     rows = list(base)
     if compare_variant:
         varied = _run(
@@ -194,29 +173,20 @@ def simulate_command(
             **settings,
         )
         runs = {"without": base, f"with {compare_variant}": varied}
-        _summary_tables(console, f"the same seeds with {compare_variant}", summarise(varied))
-        table = Table(title=f"What {compare_variant} changes (paired by seed and seat)")
-        for column in ("bot", "mean total without", "with", "change", "95% interval"):
-            table.add_column(column, justify="right" if column != "bot" else "left")
-        for diff in compare(base, varied):
-            low, high = diff.interval
-            table.add_row(
-                diff.name,
-                f"{diff.base_mean:.2f}",
-                f"{diff.variant_mean:.2f}",
-                f"{diff.mean_change:+.2f}",
-                f"{low:+.2f} to {high:+.2f}",
-            )
-        console.print(table)
-        a, b = summarise(base), summarise(varied)
-        console.print(
-            f"decisions per match {a.mean_decisions:.1f} -> {b.mean_decisions:.1f}; "
-            f"truncated {a.truncated} -> {b.truncated}"
-        )
+        print_summary(console, f"the same seeds with {compare_variant}", summarise(varied))
+        print_metrics(console, f"How the game plays with {compare_variant}", varied)
+        print_comparison(console, compare_variant, base, varied)
         rows += varied
     if out is not None:
-        _write(out, rows)
+        if stream is None:
+            write_rows(out, rows)
         console.print(f"wrote {len(rows)} matches to {out}")
     if plot is not None:
         _plot(plot, runs)
         console.print(f"drew {plot}")
+    if report is not None:
+        try:
+            path = write_report(report, runs, title=title)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
+        console.print(f"wrote the report {path}")

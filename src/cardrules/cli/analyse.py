@@ -1,0 +1,63 @@
+"""``cardrules analyse``: summarise, compare and draw a results file without replaying it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from cardrules.analysis.report import write_report
+from cardrules.analysis.rows import read_results
+from cardrules.cli.figures import print_comparison, print_metrics, print_summary, runs_by_variants
+from cardrules.simulate import summarise
+
+__all__ = ["analyse_command"]
+
+
+@click.command("analyse")
+@click.argument("results", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--report",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write an HTML report with plots into this folder (needs matplotlib).",
+)
+def analyse_command(results: Path, report: Path | None) -> None:
+    """Summarise RESULTS, a .jsonl file `cardrules simulate --out` wrote.
+
+    One run is summarised; a run and its --compare-variant run (the same
+    seeds, one more variant) are also compared, paired by seed.
+    """
+    console = Console(highlight=False)
+    run, rows = read_results(results)
+    if not rows:
+        raise click.UsageError(f"{results} holds no finished match yet")
+    groups = runs_by_variants(rows)
+    if len(groups) > 2:
+        raise click.UsageError(
+            f"{results} holds {len(groups)} runs; analyse takes one run or one comparison"
+        )
+    bots = ",".join(run.get("bots", []))
+    title = f"{run.get('game')}: {len(rows)} matches from {results.name}, bots {bots}"
+    labels = {}
+    for variants, group in groups.items():
+        label = f"variants {', '.join(variants) or 'none'}"
+        labels[label] = group
+        print_summary(console, f"{label}: {len(group)} matches", summarise(group))
+        print_metrics(console, f"How the game plays, {label}", group)
+    if len(groups) == 2:
+        (base_variants, base), (varied_variants, varied) = groups.items()
+        added = [v for v in varied_variants if v not in base_variants]
+        if len(added) != 1 or [s.seed for s in base] != [s.seed for s in varied]:
+            raise click.UsageError(
+                "the two runs must cover the same seeds and differ by one added variant"
+            )
+        print_comparison(console, added[0], base, varied)
+        labels = {"without": base, f"with {added[0]}": varied}
+    if report is not None:
+        try:
+            path = write_report(report, labels, title=title)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
+        console.print(f"wrote the report {path}")
