@@ -90,7 +90,7 @@ def lead_changes(round_scores: Sequence[Sequence[int]]) -> int:
     """How many rounds after the first changed who leads (ties count as a lead of several).
 
     Examples:
-        >>> lead_changes([(3, 1, 2), (0, 5, 2), (0, 0, 9)])
+        >>> lead_changes([(5, 2, 9), (1, 6, 1), (0, 1, -6)])  # leaders: seat 1, 0, then 2
         2
     """
     leaders = leaders_by_round(round_scores)
