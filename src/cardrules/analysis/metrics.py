@@ -76,7 +76,7 @@ def leaders_by_round(round_scores: Sequence[Sequence[int]]) -> list[frozenset[in
         One set of seats per round (several on a tie).
 
     Examples:
-        >>> leaders_by_round([(3, 1, 2), (0, 5, 2)])
+        >>> leaders_by_round([(3, 1, 2), (0, 5, 1)])  # running totals (3, 1, 2), (3, 6, 3)
         [frozenset({1}), frozenset({0, 2})]
     """
     leaders = []
