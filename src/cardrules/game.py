@@ -288,6 +288,33 @@ class Game:
         result = self._call("cardrules_render_observation", game=self, observation=observation)
         return [repr(observation)] if result is None else list(result)
 
+    def svg_observation(self, observation: Any) -> str | None:
+        """One seat's observation drawn as SVG text (hook ``cardrules_svg_observation``).
+
+        Returns ``None`` when no plugin draws this game. Raises
+        `PluginHookError` naming the plugin when the answer is not SVG text.
+        """
+        return self._svg("cardrules_svg_observation", observation=observation)
+
+    def svg_state(self, state: Any, round_scores: Sequence[tuple[int, ...]]) -> str | None:
+        """A whole round state drawn as SVG text (hook ``cardrules_svg_state``).
+
+        As `svg_observation`, for a spectator or a finished round: every card.
+        """
+        return self._svg("cardrules_svg_state", state=state, round_scores=tuple(round_scores))
+
+    def _svg(self, hook_name: str, **kwargs: Any) -> str | None:
+        result = self._call(hook_name, game=self, **kwargs)
+        if result is not None and not (isinstance(result, str) and result.startswith("<svg")):
+            answering = [
+                impl.plugin_name
+                for impl in getattr(self._hook, hook_name).get_hookimpls()
+                if not (impl.wrapper or impl.hookwrapper)
+            ]
+            problem = TypeError(f"expected SVG text starting '<svg', got {type(result).__name__}")
+            raise PluginHookError(" or ".join(answering) or "unknown", hook_name, problem)
+        return result  # type: ignore[no-any-return]
+
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"

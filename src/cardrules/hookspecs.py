@@ -413,3 +413,38 @@ def cardrules_reveals(game: Game, before: Any, move: Move, after: Any) -> bool |
     :param after: the round state after it.
     :returns: ``True`` if a hidden card was shown to anyone, else ``False``.
     """
+
+
+@_spec(firstresult=True)
+def cardrules_svg_observation(game: Game, observation: Any) -> str | None:
+    """Draw one seat's observation as an SVG picture (notebooks, docs, HTML replays).
+
+    Stops at the first non-None result. The drawing must hold exactly what the
+    observation holds: a card hidden from the seat appears as a card back,
+    never by its identity (not in text, attributes, titles or drawing order).
+    Without an answer, `cardrules.svg` draws a placeholder naming the game.
+
+    :param game: the game.
+    :param observation: what the seat may know (from `cardrules_observation`).
+    :returns: one ``<svg>`` element as text: plain SVG 1.1, no scripts, no
+        external resources, no ``id`` attributes (`cardrules.drawing.Canvas`
+        makes such drawings).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_svg_state(
+    game: Game, state: Any, round_scores: Sequence[tuple[int, ...]]
+) -> str | None:
+    """Draw a whole round state as an SVG picture: every card, for a spectator or a finished round.
+
+    Stops at the first non-None result. Cards that lie face down in the game
+    are still drawn as face down, but with their identity shown; a draw
+    pile is drawn as a count. Without an answer, `cardrules.svg` draws a
+    placeholder naming the game.
+
+    :param game: the game.
+    :param state: the round state (in play or finished); must not be changed.
+    :param round_scores: scores of the rounds finished before this one's end.
+    :returns: one ``<svg>`` element as text, as for `cardrules_svg_observation`.
+    """

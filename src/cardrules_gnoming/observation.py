@@ -108,6 +108,12 @@ class GnomingObservation:
         """The observer's layout (``None`` where face down)."""
         return self.layouts[self.seat]
 
+    def _repr_svg_(self) -> str:
+        """The observation drawn as SVG (Jupyter shows it; `cardrules_gnoming.svg`)."""
+        from cardrules_gnoming.svg import draw_observation
+
+        return draw_observation(self)
+
 
 def observe(
     state: GnomingRound,

@@ -20,7 +20,7 @@ from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
-from cardrules_gnoming import actions, determinize, hidden, narrate, rules, scoring, tensor
+from cardrules_gnoming import actions, determinize, hidden, narrate, rules, scoring, svg, tensor
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
@@ -157,6 +157,18 @@ def cardrules_narrate(
 @hookimpl(trylast=True)
 def cardrules_render_observation(game: Game, observation: GnomingObservation) -> list[Any]:
     return narrate.view(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_svg_observation(game: Game, observation: GnomingObservation) -> str:
+    return svg.draw_observation(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_svg_state(
+    game: Game, state: GnomingRound, round_scores: Sequence[tuple[int, ...]]
+) -> str:
+    return svg.draw_round(state, round_scores)
 
 
 @hookimpl(trylast=True)

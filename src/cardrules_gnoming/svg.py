@@ -1,0 +1,313 @@
+"""Gnoming A Round positions drawn as SVG (the game's presentation hooks).
+
+`draw_observation` draws one seat's observation and nothing else: face-down
+cards (the seat's own too, G4) are card backs, and a card another seat drew
+from the draw pile is a back in that seat's hand. `draw_round` draws a whole
+round state for a spectator or a finished round: face-down cards are still
+drawn face down, with their identity printed on the back.
+
+Both draw the same picture: every layout as a 3x3 grid (positions 0-8 row by
+row, G4) with its matched lines struck through (G19, G20: three face-up cards
+that match), positions filled this turn outlined (G12), the draw pile as a
+count (G5, G8), both discard piles with their top card and size (G5, G14),
+the card in hand (G9-G12), the cards out of play (G15) and the scores of the
+rounds already finished.
+
+Each card is a ``<g class="card ...">`` with ``data-seat`` and ``data-pos``
+(layout cards) or ``data-place`` (piles, hand) and, where its identity is
+drawn, ``data-card`` (the card's notation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.etree.ElementTree import Element
+
+import attrs
+
+from cardrules.drawing import Canvas
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.observation import GnomingObservation
+from cardrules_gnoming.scoring import LINES, line_match_value
+from cardrules_gnoming.state import GnomingPhase, GnomingRound
+
+__all__ = ["draw_observation", "draw_round"]
+
+CARD_W, CARD_H, GAP = 36, 50, 4
+BLOCK_W = 3 * CARD_W + 2 * GAP + 24
+PER_ROW = 4
+MARGIN = 12
+
+_ASKED = {
+    GnomingPhase.REVEAL: "choose cards to turn up (G6)",
+    GnomingPhase.DRAW: "draw (G9)",
+    GnomingPhase.PLACE: "place or discard the card in hand (G10, G11)",
+    GnomingPhase.BOUNCE: "bounce the displaced card or discard it (G12)",
+    GnomingPhase.DISCARD: "choose a discard pile (G14)",
+    GnomingPhase.FLIP: "flip a face-down card or pass, after a Hazard discard (G15)",
+}
+
+
+@attrs.frozen
+class _Scene:
+    """What a drawing shows, from an observation or a whole round."""
+
+    title: str
+    viewer: int | None
+    players: int
+    round: int
+    phase: GnomingPhase
+    current_player: int | None
+    turn_seat: int | None
+    #: per seat, nine ``(card or None when unknown, face up)`` pairs
+    layouts: tuple[tuple[tuple[Card | None, bool], ...], ...]
+    discard_piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    draw_pile_size: int
+    held: Card | None
+    held_hidden: bool
+    held_from: str | int | None
+    filled: tuple[int, ...]
+    ender: int | None
+    ended_by: str | None
+    out_of_play: tuple[Card, ...]
+    pending: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+
+
+def draw_observation(obs: GnomingObservation) -> str:
+    """Draw what seat ``obs.seat`` may know (its observation) as SVG text."""
+    return _draw(
+        _Scene(
+            title=f"Gnoming A Round, round {obs.round + 1}, seen by seat {obs.seat}",
+            viewer=obs.seat,
+            players=obs.players,
+            round=obs.round,
+            phase=obs.phase,
+            current_player=obs.current_player,
+            turn_seat=obs.turn_seat,
+            layouts=tuple(tuple((c, c is not None) for c in layout) for layout in obs.layouts),
+            discard_piles=obs.discard_piles,
+            draw_pile_size=obs.draw_pile_size,
+            held=obs.held_card,
+            held_hidden=obs.held_card is None and obs.held_from is not None,
+            held_from=obs.held_from,
+            filled=obs.filled_positions,
+            ender=obs.ender,
+            ended_by=obs.ended_by,
+            out_of_play=obs.out_of_play,
+            pending=obs.pending,
+            round_scores=obs.round_scores,
+        )
+    )
+
+
+def draw_round(state: GnomingRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:
+    """Draw a whole round (every card; face-down cards face down, identity shown) as SVG text."""
+    return _draw(
+        _Scene(
+            title=f"Gnoming A Round, round {state.round + 1}, the whole table",
+            viewer=None,
+            players=state.players,
+            round=state.round,
+            phase=state.phase,
+            current_player=state.current_player,
+            turn_seat=state.turn_seat,
+            layouts=tuple(
+                tuple(zip(layout.cards, layout.face_up, strict=True)) for layout in state.layouts
+            ),
+            discard_piles=(state.discards[0].cards(), state.discards[1].cards()),
+            draw_pile_size=len(state.stock),
+            held=state.held,
+            held_hidden=False,
+            held_from=state.drawn_from,
+            filled=tuple(p for p in range(9) if state.filled >> p & 1),
+            ender=state.ender,
+            ended_by=state.ended_by,
+            out_of_play=tuple(state.out_of_play),
+            pending=tuple(state.pending),
+            round_scores=tuple(round_scores),
+        )
+    )
+
+
+def _colour(card: Card) -> str:
+    if card.is_hazard:
+        return "#c62828"
+    if card.is_mulligan:
+        return "#8e24aa"
+    if card.is_negative:
+        return "#2e7d32"
+    return "#111111"
+
+
+def _card(
+    canvas: Canvas,
+    parent: Element,
+    x: float,
+    y: float,
+    card: Card | None,
+    face_up: bool,
+    size: tuple[float, float] = (CARD_W, CARD_H),
+    **where: str,
+) -> None:
+    """A card: its face, its back (unknown), or its back with its identity (full view)."""
+    width, height = size
+    if card is not None and face_up:
+        canvas.card(
+            parent,
+            x,
+            y,
+            width,
+            height,
+            str(card),
+            colour=_colour(card),
+            class_="card face-up",
+            data_card=str(card),
+            **where,
+        )
+    elif card is None:
+        canvas.back(parent, x, y, width, height, class_="card back", **where)
+    else:
+        canvas.back(
+            parent,
+            x,
+            y,
+            width,
+            height,
+            label=str(card),
+            class_="card face-down",
+            data_card=str(card),
+            **where,
+        )
+
+
+def _status(scene: _Scene) -> str:
+    if scene.phase is GnomingPhase.OVER:
+        how = {"ender": f"seat {scene.ender} went out (G17)", "stock": "the draw pile ran out (G8)"}
+        return f"Round over: {how.get(scene.ended_by or '', 'ended')}"
+    asked = _ASKED.get(scene.phase, str(scene.phase))
+    text = f"seat {scene.current_player} to {asked}"
+    if scene.ender is not None:
+        text += f"; seat {scene.ender} has no face-down card: last turns (G17)"
+    return text
+
+
+def _draw(scene: _Scene) -> str:
+    columns = min(scene.players, PER_ROW)
+    canvas = Canvas(
+        max(2 * MARGIN + columns * BLOCK_W, 480),
+        scene.title,
+        "cardrules gnoming " + ("seat-view" if scene.viewer is not None else "full-view"),
+    )
+    header = canvas.group(class_="header")
+    who = f"seen by seat {scene.viewer}" if scene.viewer is not None else "the whole table"
+    canvas.text(
+        header,
+        MARGIN,
+        20,
+        f"Gnoming A Round · round {scene.round + 1} · {who}",
+        font_size="14",
+        font_weight="bold",
+    )
+    canvas.text(header, MARGIN, 38, _status(scene), class_="status")
+    _piles(canvas, scene, 50)
+    top = 50 + CARD_H + 34
+    for seat in range(scene.players):
+        x = MARGIN + (seat % PER_ROW) * BLOCK_W
+        y = top + (seat // PER_ROW) * (3 * CARD_H + 2 * GAP + 58)
+        _layout(canvas, scene, seat, x, y)
+    return canvas.to_svg()
+
+
+def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
+    g = canvas.group(class_="piles")
+    x = MARGIN
+    canvas.back(
+        g,
+        x,
+        y,
+        CARD_W,
+        CARD_H,
+        label=str(scene.draw_pile_size),
+        class_="pile draw-pile",
+        data_count=str(scene.draw_pile_size),
+    )
+    canvas.text(g, x, y + CARD_H + 14, "draw pile", font_size="10")
+    for index, pile in enumerate(scene.discard_piles):
+        x += CARD_W + 40
+        where = {"data_place": f"discard-{index}", "data_count": str(len(pile))}
+        if pile:
+            _card(canvas, g, x, y, pile[-1], True, **where)
+        else:
+            canvas.rect(
+                g, x, y, CARD_W, CARD_H, rx="4", fill="none", stroke="#999999", stroke_dasharray="3"
+            )
+        canvas.text(g, x, y + CARD_H + 14, f"pile {index} ({len(pile)})", font_size="10")
+    x += CARD_W + 40
+    if scene.held is not None or scene.held_hidden:
+        source = {"stock": "drawn", None: "displaced"}.get(scene.held_from, "taken")
+        _card(canvas, g, x, y, scene.held, not scene.held_hidden, data_place="hand")
+        canvas.text(
+            g, x, y + CARD_H + 14, f"in hand, seat {scene.turn_seat} ({source})", font_size="10"
+        )
+        x += CARD_W + 110
+    if scene.out_of_play:
+        shown = " ".join(str(c) for c in scene.out_of_play)
+        canvas.text(g, x, y + 20, f"out of play: {shown}", font_size="11", class_="out-of-play")
+
+
+def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> None:
+    g = canvas.group(class_="layout", data_seat=str(seat))
+    label = f"seat {seat}"
+    if seat == scene.viewer:
+        label += " (you)"
+    if seat == scene.turn_seat:
+        label = "▶ " + label
+    if seat in scene.pending and scene.phase in (GnomingPhase.REVEAL, GnomingPhase.FLIP):
+        label += " · to decide"
+    canvas.text(g, x, y + 12, label, font_weight="bold" if seat == scene.turn_seat else "normal")
+    grid_y = y + 18
+    cards = scene.layouts[seat]
+    for p, (card, up) in enumerate(cards):
+        cx = x + (p % 3) * (CARD_W + GAP)
+        cy = grid_y + (p // 3) * (CARD_H + GAP)
+        _card(canvas, g, cx, cy, card, up, data_seat=str(seat), data_pos=str(p))
+        if seat == scene.turn_seat and p in scene.filled:
+            canvas.rect(
+                g,
+                cx - 2,
+                cy - 2,
+                CARD_W + 4,
+                CARD_H + 4,
+                rx="5",
+                fill="none",
+                stroke="#ef6c00",
+                stroke_width="2",
+                class_="filled",
+            )
+    for line in LINES:
+        known = [cards[p][0] for p in line if cards[p][1]]
+        if len(known) < 3:
+            continue
+        value = line_match_value([c for c in known if c is not None])
+        if value is None:
+            continue
+        first, last = line[0], line[2]
+        canvas.line(
+            g,
+            x + (first % 3) * (CARD_W + GAP) + CARD_W / 2,
+            grid_y + (first // 3) * (CARD_H + GAP) + CARD_H / 2,
+            x + (last % 3) * (CARD_W + GAP) + CARD_W / 2,
+            grid_y + (last // 3) * (CARD_H + GAP) + CARD_H / 2,
+            stroke="#f9a825",
+            stroke_width="6",
+            stroke_linecap="round",
+            stroke_opacity="0.55",
+            class_="match",
+            data_line=" ".join(map(str, line)),
+            data_value=str(value),
+        )
+    scores = [r[seat] for r in scene.round_scores]
+    if scores:
+        text = "rounds " + ", ".join(map(str, scores)) + f" · total {sum(scores)}"
+        canvas.text(g, x, grid_y + 3 * (CARD_H + GAP) + 12, text, font_size="10", class_="score")
