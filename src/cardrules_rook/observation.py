@@ -133,6 +133,12 @@ class RookObservation:
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
 
+    def _repr_svg_(self) -> str:
+        """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg`)."""
+        from cardrules_rook.svg import draw_observation
+
+        return draw_observation(self)
+
 
 def observe(
     state: RookRound,

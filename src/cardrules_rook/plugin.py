@@ -20,7 +20,17 @@ from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
-from cardrules_rook import actions, determinize, evaluate, hidden, narrate, rules, scoring, tensor
+from cardrules_rook import (
+    actions,
+    determinize,
+    evaluate,
+    hidden,
+    narrate,
+    rules,
+    scoring,
+    svg,
+    tensor,
+)
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import Card
 from cardrules_rook.deck import game_deck
@@ -153,6 +163,18 @@ def cardrules_narrate(
 @hookimpl(trylast=True)
 def cardrules_render_observation(game: Game, observation: RookObservation) -> list[Any]:
     return narrate.view(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_svg_observation(game: Game, observation: RookObservation) -> str:
+    return svg.draw_observation(observation)
+
+
+@hookimpl(trylast=True)
+def cardrules_svg_state(
+    game: Game, state: RookRound, round_scores: Sequence[tuple[int, ...]]
+) -> str:
+    return svg.draw_round(state, round_scores)
 
 
 @hookimpl(trylast=True)

@@ -1,0 +1,339 @@
+"""Toonerville Rook positions drawn as SVG (the game's presentation hooks).
+
+`draw_observation` draws one seat's observation and nothing else: its own
+hand grouped by colour, every other hand as a card back with its size (and
+the cards everyone knows it holds: taken, bought or swapped back, R9, R10,
+R14), the melds on the table with each Rook marked with what it stands for
+(R13), the discard pile's top card and size, the draw pile's size, and the
+round's contract (R4). `draw_round` draws a whole round state for a
+spectator or a finished round: every hand open.
+
+Each card is a ``<g class="card ...">`` with ``data-card`` (its notation;
+``Rook`` for the Rook, whose ``data-stands-for`` says what it stands for in a
+meld) and ``data-seat`` (hands), ``data-meld`` (table) or ``data-place``
+(piles). A hand drawn as a count is a ``<g class="card back">`` with
+``data-count``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.etree.ElementTree import Element
+
+import attrs
+
+from cardrules.drawing import Canvas
+from cardrules_rook.cards import COLOUR_NAMES, COLOURS, ROOK, Card
+from cardrules_rook.contracts import Contract
+from cardrules_rook.melds import Meld, RunMeld
+from cardrules_rook.observation import RookObservation
+from cardrules_rook.state import RookPhase, RookRound
+
+__all__ = ["draw_observation", "draw_round"]
+
+WIDTH = 680
+MARGIN = 12
+HAND = (32, 46)
+SMALL = (24, 34)
+MELD = (30, 44)
+INK = {"R": "#c62828", "Y": "#a87900", "G": "#2e7d32", "B": "#111111", "": "#6a1b9a"}
+
+_ASKED = {
+    RookPhase.DRAW: "draw from the draw pile or take the discard (R9)",
+    RookPhase.BUY: "buy the discard or pass (R10)",
+    RookPhase.PLAY: "meld, lay off, swap, then discard (R11-R14)",
+}
+
+
+@attrs.frozen
+class _Scene:
+    """What a drawing shows, from an observation or a whole round."""
+
+    title: str
+    viewer: int | None
+    players: int
+    round: int
+    contract: Contract
+    whole_hand: bool
+    dealer: int
+    phase: RookPhase
+    current_player: int | None
+    turn_seat: int
+    #: per seat, its cards in code order, or ``None`` when hidden from the viewer
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    discard_pile: tuple[Card, ...]
+    draw_pile_size: int
+    down: tuple[bool, ...]
+    buys: tuple[int, ...]
+    lay_down_left: tuple[int, int] | None
+    owed_rooks: int
+    went_out: int | None
+    ended_by: str | None
+    round_scores: tuple[tuple[int, ...], ...]
+
+
+def draw_observation(obs: RookObservation) -> str:
+    """Draw what seat ``obs.seat`` may know (its observation) as SVG text."""
+    return _draw(
+        _Scene(
+            title=f"Toonerville Rook, round {obs.round + 1}, seen by seat {obs.seat}",
+            viewer=obs.seat,
+            players=obs.players,
+            round=obs.round,
+            contract=obs.contract,
+            whole_hand=obs.whole_hand,
+            dealer=obs.dealer,
+            phase=obs.phase,
+            current_player=obs.current_player,
+            turn_seat=obs.turn_seat,
+            hands=tuple(obs.hand if s == obs.seat else None for s in range(obs.players)),
+            hand_sizes=obs.hand_sizes,
+            known=obs.known_cards,
+            table=obs.table,
+            owners=obs.owners,
+            discard_pile=obs.discard_pile,
+            draw_pile_size=obs.draw_pile_size,
+            down=obs.down,
+            buys=obs.buys,
+            lay_down_left=obs.lay_down_left,
+            owed_rooks=obs.owed_rooks,
+            went_out=obs.went_out,
+            ended_by=obs.ended_by,
+            round_scores=obs.round_scores,
+        )
+    )
+
+
+def draw_round(state: RookRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:
+    """Draw a whole round (every hand open) as SVG text."""
+    return _draw(
+        _Scene(
+            title=f"Toonerville Rook, round {state.round + 1}, the whole table",
+            viewer=None,
+            players=state.players,
+            round=state.round,
+            contract=state.contract,
+            whole_hand=state.whole_hand,
+            dealer=state.dealer,
+            phase=state.phase,
+            current_player=state.current_player,
+            turn_seat=state.turn_seat,
+            hands=tuple(state.hand(s) for s in range(state.players)),
+            hand_sizes=tuple(state.hand_size(s) for s in range(state.players)),
+            known=tuple(() for _ in range(state.players)),
+            table=tuple(state.table),
+            owners=tuple(state.owners),
+            discard_pile=state.discards.cards(),
+            draw_pile_size=len(state.stock),
+            down=tuple(state.down),
+            buys=tuple(state.buys),
+            lay_down_left=state.lay_down_left,
+            owed_rooks=state.owed_rooks,
+            went_out=state.went_out,
+            ended_by=state.ended_by,
+            round_scores=tuple(round_scores),
+        )
+    )
+
+
+def _card(
+    canvas: Canvas,
+    parent: Element,
+    x: float,
+    y: float,
+    card: Card,
+    size: tuple[float, float],
+    stands_for: str = "",
+    kind: str = "card face-up",
+    **where: str,
+) -> None:
+    width, height = size
+    extra = {"data_stands_for": stands_for} if stands_for else {}
+    canvas.card(
+        parent,
+        x,
+        y,
+        width,
+        height,
+        "Rook" if card.is_rook else str(card.number),
+        colour=INK[card.colour],
+        note=f"={stands_for}" if stands_for else ("" if card.is_rook else card.colour),
+        class_=kind,
+        data_card=str(card),
+        **extra,
+        **where,
+    )
+
+
+def _status(scene: _Scene) -> str:
+    if scene.phase is RookPhase.OVER:
+        if scene.ended_by == "out":
+            return f"Round over: seat {scene.went_out} went out (R12)"
+        return "Round over: the draw pile ran out (R16)"
+    text = f"seat {scene.current_player} to {_ASKED.get(scene.phase, str(scene.phase))}"
+    if scene.lay_down_left is not None:
+        sets, runs = scene.lay_down_left
+        text += f"; still to lay down: {sets} set(s), {runs} run(s)"
+    if scene.owed_rooks:
+        text += f"; {scene.owed_rooks} swapped Rook(s) to play (R14)"
+    return text
+
+
+def _draw(scene: _Scene) -> str:
+    canvas = Canvas(
+        WIDTH,
+        scene.title,
+        "cardrules rook " + ("seat-view" if scene.viewer is not None else "full-view"),
+    )
+    header = canvas.group(class_="header")
+    who = f"seen by seat {scene.viewer}" if scene.viewer is not None else "the whole table"
+    canvas.text(
+        header,
+        MARGIN,
+        20,
+        f"Toonerville Rook · round {scene.round + 1} · {who}",
+        font_size="14",
+        font_weight="bold",
+    )
+    whole = ", every card at once (R12)" if scene.whole_hand else ""
+    canvas.text(
+        header,
+        MARGIN,
+        38,
+        f"Contract: {scene.contract}{whole} (R4)",
+        class_="contract",
+        font_weight="bold",
+    )
+    canvas.text(header, MARGIN, 54, _status(scene), class_="status")
+    y = _piles(canvas, scene, 64)
+    for seat in range(scene.players):
+        y = _seat(canvas, scene, seat, y + 8)
+    y = _table(canvas, scene, y + 10)
+    if scene.round_scores:
+        totals = [sum(r[s] for r in scene.round_scores) for s in range(scene.players)]
+        shown = ", ".join(f"seat {s}: {t}" for s, t in enumerate(totals))
+        canvas.text(canvas.root, MARGIN, y + 18, f"Scores so far: {shown}", class_="score")
+    return canvas.to_svg()
+
+
+def _piles(canvas: Canvas, scene: _Scene, y: float) -> float:
+    g = canvas.group(class_="piles")
+    w, h = HAND
+    canvas.back(
+        g,
+        MARGIN,
+        y,
+        w,
+        h,
+        label=str(scene.draw_pile_size),
+        class_="pile draw-pile",
+        data_count=str(scene.draw_pile_size),
+    )
+    canvas.text(g, MARGIN, y + h + 13, "draw pile", font_size="10")
+    x = MARGIN + w + 36
+    pile = scene.discard_pile
+    if pile:
+        _card(canvas, g, x, y, pile[-1], HAND, data_place="discard", data_count=str(len(pile)))
+        below = pile[-7:-1]
+        for i, card in enumerate(reversed(below)):
+            _card(canvas, g, x + w + 8 + i * (SMALL[0] + 2), y + h - SMALL[1], card, SMALL)
+    else:
+        canvas.rect(g, x, y, w, h, rx="4", fill="none", stroke="#999999", stroke_dasharray="3")
+    canvas.text(g, x, y + h + 13, f"discard pile ({len(pile)})", font_size="10")
+    return y + h + 16
+
+
+def _seat(canvas: Canvas, scene: _Scene, seat: int, y: float) -> float:
+    g = canvas.group(class_="seat", data_seat=str(seat))
+    label = f"seat {seat}"
+    if seat == scene.viewer:
+        label += " (you)"
+    if seat == scene.turn_seat and scene.phase is not RookPhase.OVER:
+        label = "▶ " + label
+    facts = [f"{scene.hand_sizes[seat]} cards"]
+    if scene.down[seat]:
+        facts.append("down (R11)")
+    if scene.buys[seat]:
+        facts.append(f"bought {scene.buys[seat]} (R10)")
+    if seat == scene.dealer:
+        facts.append("dealer")
+    canvas.text(g, MARGIN, y + 12, f"{label} · {' · '.join(facts)}", font_weight="bold")
+    hand = scene.hands[seat]
+    y += 18
+    if hand is None:
+        w, h = SMALL
+        canvas.back(
+            g,
+            MARGIN,
+            y,
+            w,
+            h,
+            label=str(scene.hand_sizes[seat]),
+            class_="card back",
+            data_seat=str(seat),
+            data_count=str(scene.hand_sizes[seat]),
+        )
+        known = scene.known[seat]
+        if known:
+            canvas.text(g, MARGIN + w + 10, y + 13, "known to hold:", font_size="10")
+            for i, card in enumerate(known):
+                x = MARGIN + w + 90 + i * (w + 2)
+                _card(canvas, g, x, y, card, SMALL, kind="card known", data_seat=str(seat))
+        return y + h
+    return _hand(canvas, g, hand, seat, y)
+
+
+def _hand(canvas: Canvas, g: Element, hand: tuple[Card, ...], seat: int, y: float) -> float:
+    """The cards grouped by colour (Red, Yellow, Green, Black, then Rooks), wrapping."""
+    w, h = HAND
+    x = MARGIN
+    for colour in (*COLOURS, ""):
+        group = [card for card in hand if card.colour == colour]
+        if not group:
+            continue
+        span = len(group) * (w + 2) + 14
+        if x > MARGIN and x + span > WIDTH - MARGIN:
+            x, y = MARGIN, y + h + 16
+        name = COLOUR_NAMES.get(colour, "Rooks")
+        canvas.text(g, x, y + h + 11, name, font_size="9", fill=INK[colour])
+        for card in group:
+            _card(canvas, g, x, y, card, HAND, data_seat=str(seat))
+            x += w + 2
+        x += 14
+    return y + h + 12
+
+
+def _table(canvas: Canvas, scene: _Scene, y: float) -> float:
+    g = canvas.group(class_="table")
+    canvas.text(g, MARGIN, y + 12, "Table" if scene.table else "Table: no melds yet")
+    y += 18
+    w, h = MELD
+    x = MARGIN
+    for index, (meld, owner) in enumerate(zip(scene.table, scene.owners, strict=True)):
+        cards = _meld_cards(meld)
+        span = len(cards) * (w + 2) + 16
+        if x > MARGIN and x + span > WIDTH - MARGIN:
+            x, y = MARGIN, y + h + 22
+        mg = canvas.group(g, class_=f"meld {meld.kind}", data_meld=str(index))
+        canvas.text(mg, x, y + 10, f"#{index} {meld.kind}, seat {owner}", font_size="10")
+        for card, stands_for in cards:
+            _card(canvas, mg, x, y + 14, card, MELD, stands_for, data_meld=str(index))
+            x += w + 2
+        x += 16
+    return y + h + 14
+
+
+def _meld_cards(meld: Meld) -> list[tuple[Card, str]]:
+    """The meld's cards in table order, each Rook with what it stands for (R13)."""
+    if isinstance(meld, RunMeld):
+        rooks = set(meld.rooks)
+        naturals = iter(meld.naturals)
+        return [
+            (ROOK, f"{meld.colour}{n}") if n in rooks else (next(naturals), "")
+            for n in range(meld.low, meld.high + 1)
+        ]
+    return [(card, "") for card in meld.naturals] + [(ROOK, str(meld.number))] * meld.rooks
