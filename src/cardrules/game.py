@@ -313,7 +313,7 @@ class Game:
             ]
             problem = TypeError(f"expected SVG text starting '<svg', got {type(result).__name__}")
             raise PluginHookError(" or ".join(answering) or "unknown", hook_name, problem)
-        return result  # type: ignore[no-any-return]
+        return result
 
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)

@@ -147,11 +147,10 @@ def _card(
     y: float,
     card: Card | None,
     face_up: bool,
-    size: tuple[float, float] = (CARD_W, CARD_H),
     **where: str,
 ) -> None:
     """A card: its face, its back (unknown), or its back with its identity (full view)."""
-    width, height = size
+    width, height = CARD_W, CARD_H
     if card is not None and face_up:
         canvas.card(
             parent,
@@ -245,7 +244,13 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
         canvas.text(g, x, y + CARD_H + 14, f"pile {index} ({len(pile)})", font_size="10")
     x += CARD_W + 40
     if scene.held is not None or scene.held_hidden:
-        source = {"stock": "drawn", None: "displaced"}.get(scene.held_from, "taken")
+        source = (
+            "drawn"
+            if scene.held_from == "stock"
+            else "displaced"
+            if scene.held_from is None
+            else "taken"
+        )
         _card(canvas, g, x, y, scene.held, not scene.held_hidden, data_place="hand")
         canvas.text(
             g, x, y + CARD_H + 14, f"in hand, seat {scene.turn_seat} ({source})", font_size="10"
