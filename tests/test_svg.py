@@ -167,7 +167,7 @@ def check_rook(state: GameState, seat: int | None) -> None:
         else:
             assert not faces
             assert [(b.get("data-count"), label(b)) for b in backs] == [(str(rs.hand_size(s)),) * 2]
-            known = Counter(c.get("data-card") for c in drawn if c.get("class") == "card known")
+            known = Counter(c.get("data-card", "") for c in drawn if c.get("class") == "card known")
             assert known == Counter(str(c) for c in state.observation(seat).known_cards[s])
             assert not known - hand
     for index, meld in enumerate(rs.table):
