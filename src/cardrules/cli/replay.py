@@ -7,9 +7,10 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from cardrules.cli.common import print_scores
+from cardrules.cli.common import check_writable, print_scores
 from cardrules.cli.show import Narrator
 from cardrules.records import load_record, replay
+from cardrules.replay_html import replay_html
 
 __all__ = ["replay_command"]
 
@@ -29,10 +30,22 @@ __all__ = ["replay_command"]
     default=None,
     help="Stop after this move number.",
 )
-def replay_command(file: Path, seat: int | None, to_move: int | None) -> None:
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write a self-contained HTML replay viewer here instead "
+    "(pictures of every position; --seat: only that seat's knowledge).",
+)
+def replay_command(
+    file: Path, seat: int | None, to_move: int | None, html_path: Path | None
+) -> None:
     """Replay the game record FILE turn by turn.
 
     Without --seat it is shown as a spectator sees it: no hand, no face-down card.
+    With --html it writes one HTML page to step through instead: the whole
+    table (every card), or with --seat only what that seat may know.
     """
     record = load_record(file)
     if seat is not None and not 0 <= seat < record.players:
@@ -40,6 +53,13 @@ def replay_command(file: Path, seat: int | None, to_move: int | None) -> None:
             f"seat {seat} does not exist (0 to {record.players - 1})", param_hint="--seat"
         )
     console = Console(highlight=False)
+    if html_path is not None:
+        check_writable(html_path, "--html", (".html", ".htm"))
+        page = replay_html(record, seat=seat, to_move=to_move)
+        html_path.write_text(page, encoding="utf-8")
+        who = f"seen from seat {seat}" if seat is not None else "the whole table"
+        console.print(f"Wrote the replay of {record.game} ({who}) to {html_path}")
+        return
     who = f"seen from seat {seat}" if seat is not None else "as a spectator"
     console.rule(f"Replay of {record.game}, {record.players} players, seed {record.seed}, {who}")
     states = replay(record)
