@@ -41,7 +41,15 @@ from cardrules.errors import InvalidSeatError
 from cardrules.records import GameRecord, load_record, replay
 from cardrules.svg import draw, draw_observation, draw_round
 
-__all__ = ["pack", "page_data", "plain_text", "replay_frames", "replay_html", "unpack"]
+__all__ = [
+    "pack",
+    "page_data",
+    "plain_text",
+    "render_page",
+    "replay_frames",
+    "replay_html",
+    "unpack",
+]
 
 
 def plain_text(item: Any, width: int = 100) -> tuple[str, bool]:
@@ -171,7 +179,11 @@ def replay_html(
 
     Args and raises as `replay_frames`.
     """
-    data = replay_frames(record, seat=seat, to_move=to_move, catalogue=catalogue)
+    return render_page(replay_frames(record, seat=seat, to_move=to_move, catalogue=catalogue))
+
+
+def render_page(data: Mapping[str, Any]) -> str:
+    """The replay page showing ``data`` (what `replay_frames` returns), as HTML text."""
     page = resources.files("cardrules").joinpath("replay_page.html").read_text(encoding="utf-8")
     return page.replace("{{title}}", html.escape(data["title"])).replace("{{data}}", pack(data))
 
