@@ -101,6 +101,10 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert (tmp_path / "site" / "index.html").is_file()
     assert (tmp_path / "site" / "api" / "engine" / "index.html").is_file()
+    # Pictures of positions, drawn by docs/hooks/figures.py during the build.
+    drawn = sorted(p.name for p in (tmp_path / "site" / "figures").glob("*.svg"))
+    assert "gnoming-bounce-chain.svg" in drawn
+    assert "rook-swap.svg" in drawn
 
 
 def test_every_nav_page_exists() -> None:
