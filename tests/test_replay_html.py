@@ -19,17 +19,13 @@ from cardrules.cli import cli
 from cardrules.records import load_record, replay
 from cardrules.replay_html import page_data, plain_text, replay_frames, replay_html
 from tests.observer_support import GNOMING_GAME, ROOK_GAME
+from tests.support import random_moves
 
 
 def record_of(name: str, players: int, seed: int, moves: int, **options: object) -> str:
     """A record of a match played at random for up to ``moves`` moves, as JSON."""
     state = new_game(name, players=players, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_moves(state, random.Random(seed), moves)
     return json.dumps(state.record())
 
 

@@ -23,6 +23,7 @@ from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_rook.cards import ROOK
 from cardrules_rook.melds import RunMeld
 from tests.observer_support import GNOMING_GAME, ROOK_GAME, SETUP_IDS, SETUPS, Setup, positions
+from tests.support import random_moves
 
 NS = "{" + SVG_NAMESPACE + "}"
 FORBIDDEN_TAGS = {"script", "foreignObject", "image", "use", "a", "style", "iframe"}
@@ -60,13 +61,9 @@ def label(card: ET.Element) -> str:
 
 
 def play(name: str, players: int, seed: int, moves: int) -> GameState:
+    """A match of ``name`` after up to ``moves`` random moves."""
     state = new_game(name, players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_moves(state, random.Random(seed), moves)
     return state
 
 

@@ -15,6 +15,7 @@ Sizes are in SVG user units (pixels at 100% zoom); ``x`` grows rightward and
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 __all__ = ["SVG_NAMESPACE", "Canvas"]
 
@@ -74,6 +75,31 @@ class Canvas:
         ``class_`` is ``class``).
         """
         return ET.SubElement(self.root if parent is None else parent, "g", _attrs(attributes))
+
+    def header(
+        self, game_title: str, round: int, viewer: int | None, lines: Sequence[tuple[str, str]]
+    ) -> float:
+        """The heading of a position: game, round (from 0) and who sees it, then ``lines``.
+
+        Args:
+            game_title: the game's title.
+            round: the round's index, from 0 (printed from 1).
+            viewer: the seat whose view is drawn, or ``None`` for the whole table.
+            lines: ``(class, text)`` lines under the title; class ``"contract"`` is bold.
+
+        Returns:
+            The ``y`` just below the heading.
+        """
+        g = self.group(class_="header")
+        who = f"seen by seat {viewer}" if viewer is not None else "the whole table"
+        title = f"{game_title} · round {round + 1} · {who}"
+        self.text(g, 12, 20, title, font_size="14", font_weight="bold")
+        y = 20.0
+        for kind, text in lines:
+            y += 17
+            bold = {"font_weight": "bold"} if kind == "contract" else {}
+            self.text(g, 12, y, text, class_=kind, **bold)
+        return y + 10
 
     def rect(
         self,

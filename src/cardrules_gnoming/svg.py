@@ -198,19 +198,9 @@ def _draw(scene: _Scene) -> str:
         scene.title,
         "cardrules gnoming " + ("seat-view" if scene.viewer is not None else "full-view"),
     )
-    header = canvas.group(class_="header")
-    who = f"seen by seat {scene.viewer}" if scene.viewer is not None else "the whole table"
-    canvas.text(
-        header,
-        MARGIN,
-        20,
-        f"Gnoming A Round · round {scene.round + 1} · {who}",
-        font_size="14",
-        font_weight="bold",
-    )
-    canvas.text(header, MARGIN, 38, _status(scene), class_="status")
-    _piles(canvas, scene, 50)
-    top = 50 + CARD_H + 34
+    y = canvas.header("Gnoming A Round", scene.round, scene.viewer, [("status", _status(scene))])
+    _piles(canvas, scene, y)
+    top = y + CARD_H + 34
     for seat in range(scene.players):
         x = MARGIN + (seat % PER_ROW) * BLOCK_W
         y = top + (seat // PER_ROW) * (3 * CARD_H + 2 * GAP + 58)

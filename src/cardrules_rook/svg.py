@@ -189,27 +189,14 @@ def _draw(scene: _Scene) -> str:
         scene.title,
         "cardrules rook " + ("seat-view" if scene.viewer is not None else "full-view"),
     )
-    header = canvas.group(class_="header")
-    who = f"seen by seat {scene.viewer}" if scene.viewer is not None else "the whole table"
-    canvas.text(
-        header,
-        MARGIN,
-        20,
-        f"Toonerville Rook · round {scene.round + 1} · {who}",
-        font_size="14",
-        font_weight="bold",
-    )
     whole = ", every card at once (R12)" if scene.whole_hand else ""
-    canvas.text(
-        header,
-        MARGIN,
-        38,
-        f"Contract: {scene.contract}{whole} (R4)",
-        class_="contract",
-        font_weight="bold",
+    y = canvas.header(
+        "Toonerville Rook",
+        scene.round,
+        scene.viewer,
+        [("contract", f"Contract: {scene.contract}{whole} (R4)"), ("status", _status(scene))],
     )
-    canvas.text(header, MARGIN, 54, _status(scene), class_="status")
-    y = _piles(canvas, scene, 64)
+    y = _piles(canvas, scene, y)
     for seat in range(scene.players):
         y = _seat(canvas, scene, seat, y + 8)
     y = _table(canvas, scene, y + 10)
