@@ -63,9 +63,9 @@ def test_frames_follow_the_record_move_by_move(gnoming_record: str) -> None:
 def test_a_seat_page_holds_only_that_seats_knowledge(gnoming_record: str) -> None:
     """Each picture is the seat's own view, unchanged by the cards hidden from it; no seed."""
     record = load_record(gnoming_record)
-    data = replay_frames(record, seat=1)
+    data = replay_frames(record, seat=1, to_move=150)
     assert "seed" not in data
-    states = list(replay(record))
+    states = list(replay(record))[:151]
     rng = random.Random(3)
     ends = set(data["round_ends"])
     checked = 0
@@ -128,10 +128,12 @@ def test_cli_writes_the_page(tmp_path: Path, gnoming_record: str) -> None:
     source.write_text(gnoming_record)
     out = tmp_path / "match.html"
     runner = CliRunner()
-    result = runner.invoke(cli, ["replay", str(source), "--html", str(out), "--seat", "2"])
+    command = ["replay", str(source), "--html", str(out), "--seat", "2", "--to", "30"]
+    result = runner.invoke(cli, command)
     assert result.exit_code == 0, result.output
     assert "seen from seat 2" in result.output
-    assert page_data(out.read_text())["seat"] == 2
+    data = page_data(out.read_text())
+    assert (data["seat"], len(data["frames"])) == (2, 31)
     for bad in (["--seat", "5"], []):
         wrong = tmp_path / ("x.html" if bad else "x.txt")
         result = runner.invoke(cli, ["replay", str(source), "--html", str(wrong), *bad])
