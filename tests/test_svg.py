@@ -289,3 +289,34 @@ def test_a_variant_can_draw_instead_and_nonsense_names_the_plugin() -> None:
     with pytest.raises(PluginHookError, match="variant:draws-nonsense") as error:
         cardrules.svg.draw(bad, 0)
     assert error.value.hook == "cardrules_svg_observation"
+
+
+def test_a_game_that_draws_nothing_gets_a_placeholder() -> None:
+    """Without a drawing hook answering, `draw_observation` and `draw_round` name the game."""
+    from types import SimpleNamespace
+
+    game: Any = SimpleNamespace(
+        spec=SimpleNamespace(title="Old <Maid> & co"),
+        svg_observation=lambda observation: None,
+        svg_state=lambda state, scores: None,
+    )
+    for picture in (
+        cardrules.svg.draw_observation(game, object()),
+        cardrules.svg.draw_round(game, object()),
+    ):
+        texts = [t.text for t in parse(picture).iter(NS + "text")]
+        assert texts == ["Old <Maid> & co has no SVG drawing."]
+
+
+def test_canvas_escapes_text_and_attributes() -> None:
+    """Text that looks like markup stays text: the drawing is still well-formed, plain SVG."""
+    from cardrules.drawing import Canvas
+
+    canvas = Canvas(100, 'a "title" <script>', "k")
+    canvas.card(canvas.root, 0, 0, 30, 40, "</svg>", note="&", data_card='"><script>')
+    root = parse(canvas.to_svg())
+    (title,) = root.iter(NS + "title")
+    assert title.text == 'a "title" <script>'
+    assert [t.text for t in root.iter(NS + "text")] == ["</svg>", "&"]
+    (card,) = root.iter(NS + "g")
+    assert card.get("data-card") == '"><script>'
