@@ -6,65 +6,30 @@ narration, the scores and the drawing change with each step. It saves a
 screenshot of the page (to pytest's tmp folder).
 
 It needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
-them). Without them it is skipped locally, saying so; when
-``CARDRULES_REQUIRE_BROWSER`` is set (as ``.ci/run`` does) it fails instead.
+them): without them it is skipped locally, saying so, and fails in CI (see
+`tests.browser`).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardrules import new_game
 from cardrules.records import load_record
 from cardrules.replay_html import render_page, replay_frames
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
-)
-FLAGS = (
-    "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-    "--disable-background-networking --disable-component-update --disable-sync "
-    "--window-size=1200,900"
-).split()
-
-
-def _browser_or_skip() -> None:
-    missing = [
-        name for name, path in (("chromium", CHROMIUM), ("chromedriver", CHROMEDRIVER)) if not path
-    ]
-    if missing:
-        reason = f"{' and '.join(missing)} not installed (apt-get install chromium chromium-driver)"
-        if os.environ.get("CARDRULES_REQUIRE_BROWSER"):
-            pytest.fail(reason + "; CARDRULES_REQUIRE_BROWSER is set")
-        pytest.skip(reason)
+from tests.browser import chromium_driver
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    _browser_or_skip()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    with tempfile.TemporaryDirectory() as profile:
-        options.add_argument(f"--user-data-dir={profile}")
-        driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+def browser() -> Iterator[Any]:
+    with chromium_driver(width=1200, height=900) as driver:
+        yield driver
 
 
 def _record() -> str:
@@ -76,14 +41,12 @@ def _record() -> str:
     return json.dumps(state.record())
 
 
-def test_stepping_through_a_replay_in_chromium(browser: object, tmp_path: Path) -> None:
+def test_stepping_through_a_replay_in_chromium(browser: Any, tmp_path: Path) -> None:
     """Next, previous, the slider and the arrow keys move the picture, move text and scores."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.remote.webdriver import WebDriver
     from selenium.webdriver.support.ui import WebDriverWait
 
-    assert isinstance(browser, WebDriver)
     driver = browser
     text = _record()
     record = load_record(text)
