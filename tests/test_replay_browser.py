@@ -121,3 +121,31 @@ def test_stepping_through_a_replay_in_chromium(browser: Any, tmp_path: Path) -> 
     assert driver.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert shot.stat().st_size > 10_000
+
+
+def test_a_seat_page_in_chromium_shows_only_that_seats_view(browser: Any, tmp_path: Path) -> None:
+    """A ``--seat`` page: no seed in the facts, no named face-down card at any step shown."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    record = load_record(_record())
+    page = tmp_path / "seat.html"
+    page.write_text(render_page(replay_frames(record, seat=1, to_move=25)), encoding="utf-8")
+    driver.get(page.as_uri())
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.body.dataset.ready") == "true"
+    )
+    facts = driver.find_element(By.ID, "facts").text
+    assert "seed" not in facts
+    assert "shown up to move 25" in facts
+    backs = []
+    for _ in range(25):
+        named = "return document.querySelectorAll('#picture g.card.face-down').length"
+        assert driver.execute_script(named) == 0
+        backs.append(
+            driver.execute_script("return document.querySelectorAll('#picture g.card.back').length")
+        )
+        driver.find_element(By.ID, "next").click()
+    assert backs[0] == 27  # the deal: every layout card face down, to seat 1 as well
+    assert min(backs) < 27
