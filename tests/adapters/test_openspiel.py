@@ -269,10 +269,8 @@ def test_observers(game: str) -> None:
     assert info.startswith(state.observation_string(1))  # then the round's moves
     moves = " ".join(f"{step.player}:{step.action}" for step in state.full_history())
     assert info.endswith(f"moves: {moves} ")
-    with pytest.raises(ValueError, match="one seat"):
-        make_observation(
-            loaded, pyspiel.IIGObservationType(perfect_recall=False, public_info=False)
-        )
+    with pytest.raises(ValueError, match="parameters"):
+        make_observation(loaded, None, {"hands": "all"})
 
 
 @pytest.mark.parametrize("game", GAMES)
