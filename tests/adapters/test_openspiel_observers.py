@@ -34,7 +34,7 @@ def states(game: str, seed: int, count: int, step: int) -> list[Any]:
     loaded = pyspiel.load_game(NAMES[game], {"rounds": 1, "rng_seed": seed})
     state = loaded.new_initial_state()
     rng = random.Random(seed)
-    found = []
+    found: list[Any] = []
     while len(found) < count and not state.is_terminal():
         for _ in range(step):
             if state.is_terminal():

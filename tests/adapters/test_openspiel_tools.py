@@ -73,7 +73,7 @@ def test_load_game_of_str_game_is_the_same_game(game: str) -> None:
     )
 
 
-_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
 _NAMES = st.lists(
     st.from_regex(r"[A-Za-z][A-Za-z0-9 ,()=;:+%_-]{0,10}[A-Za-z0-9]", fullmatch=True),
     max_size=4,
