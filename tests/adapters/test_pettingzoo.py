@@ -14,7 +14,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from cardrules import IllegalMoveError, InvalidMoveError, InvalidSeatError, new_game
-from cardrules.adapters.pettingzoo import CardRulesEnv, env, raw_env
+from cardrules.adapters.pettingzoo import CardRulesEnv, env, illegal_penalty, raw_env
 from cardrules.testing.conformance import snapshot
 
 # Short matches: one round each (Gnoming ~150 decisions, Rook ~500 with random play).
@@ -220,3 +220,56 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat_1 to act" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
         raw_env("gnoming-a-round", players=3, render_mode="rgb_array")
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test_on_raw_env(game: str) -> None:
+    """The bare environment passes PettingZoo's api_test too (it raises on illegal actions)."""
+    aec = raw_env(game, players=3, options=GAMES[game])
+    for seat, agent in enumerate(aec.possible_agents):
+        aec.action_space(agent).seed(seat + 10)
+    api_test(aec, num_cycles=API_CYCLES[game] // 2)
+
+
+def an_illegal_action(aec: CardRulesEnv) -> int:
+    legal = set(aec.legal_actions())
+    return next(a for a in range(aec.game.action_space.size) if a not in legal)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_env_ends_the_match_on_an_illegal_action(game: str) -> None:
+    """The classic convention: the offender is penalised, every agent is done, nothing is played."""
+    aec = env(game, players=3, options=GAMES[game])
+    aec.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(5):
+        aec.step(random_action(aec.unwrapped, rng))
+    inner = aec.unwrapped
+    state = inner.game_state
+    before = snapshot(state)
+    offender = aec.agent_selection
+    aec.step(an_illegal_action(inner))
+    assert snapshot(state) == before  # the illegal action was not played
+    assert all(aec.terminations.values())
+    penalty = illegal_penalty(inner.game)
+    assert penalty < 0
+    assert aec.rewards == {a: penalty if a == offender else 0.0 for a in aec.possible_agents}
+    returns = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        observation, reward, termination, _, _ = aec.last()
+        returns[agent] += reward
+        assert termination
+        assert not observation["action_mask"].any()
+        aec.step(None)
+    assert returns[offender] == penalty
+    assert aec.agents == []
+    custom = env(game, players=3, options=GAMES[game], illegal_reward=-3.5)
+    custom.reset(seed=4)
+    first = custom.agent_selection
+    custom.step(an_illegal_action(custom.unwrapped))
+    assert custom.rewards[first] == -3.5
+    out_of_bounds = env(game, players=3, options=GAMES[game])
+    out_of_bounds.reset(seed=1)
+    with pytest.raises(AssertionError, match="action space"):
+        out_of_bounds.step(inner.game.action_space.size)

@@ -27,9 +27,16 @@ Rook player buys during another's turn).
   `cardrules.play_match`; ``None``: no cap) every agent is truncated, not
   terminated, once that many decisions were played; the round in play is then
   not scored, so it gives no reward.
-* **Invalid actions raise**: an id outside the space or not an integer raises
-  `cardrules.InvalidMoveError`, an illegal one `cardrules.IllegalMoveError`
-  (both ``ValueError``), and the environment is left exactly as before the call.
+* **Illegal actions** follow PettingZoo's classic environments in `env`: its
+  ``TerminateIllegalWrapper`` ends the match (every agent terminated and
+  truncated) and gives the offender ``illegal_reward`` (by default minus the
+  worst total score a match can give, `illegal_penalty`, so an illegal action
+  is never better than a legal one), the others 0; its
+  ``AssertOutOfBoundsWrapper`` refuses an id outside the space with an
+  ``AssertionError``. `raw_env` raises instead: an id outside the space or not
+  an integer raises `cardrules.InvalidMoveError`, an illegal one
+  `cardrules.IllegalMoveError` (both ``ValueError``), and the environment is
+  left exactly as before the call.
 * ``reset(seed=s)`` deals the match the engine deals for seed ``s``
   (``new_game(..., seed=s)``); later ``reset()`` calls without a seed draw their
   seeds from a generator seeded with ``s``, so a seeded sequence of episodes
@@ -71,10 +78,11 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[pettingzoo]'"
     ) from missing
 
+from cardrules.adapters.bounds import match_bounds
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import InvalidMoveError, InvalidSeatError
 
-__all__ = ["CardRulesEnv", "env", "raw_env"]
+__all__ = ["CardRulesEnv", "env", "illegal_penalty", "raw_env"]
 
 #: What `CardRulesEnv.observe` returns.
 Observation = dict[str, npt.NDArray[Any]]
@@ -286,6 +294,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         name = self.agent_selection if agent is None else agent
         if self._done or self._seat_of(name) != state.current_player:
             return []
+        if self.terminations.get(name) or self.truncations.get(name):
+            return []  # ended by a wrapper (an illegal action in `env`)
         legal = self._legal
         if legal is None or legal[0] != self._decisions:
             legal = (self._decisions, state.legal_actions())
@@ -398,6 +408,19 @@ def raw_env(
     return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
 
 
+def illegal_penalty(game: Game) -> float:
+    """The default ``illegal_reward`` of `env`: minus the worst total score of a match.
+
+    For the bundled games, minus the highest total a seat can score over
+    ``game.rounds`` rounds (`cardrules.adapters.bounds.match_bounds`): an
+    agent's rewards so far plus this are never more than what any legal play
+    from there would give it. For another game, ``-1.0`` (as PettingZoo's
+    classic environments).
+    """
+    bounds = match_bounds(game)
+    return -1.0 if bounds is None else -float(max(bounds[1], 1))
+
+
 def env(
     game: str,
     players: int,
@@ -405,12 +428,25 @@ def env(
     options: Any = None,
     render_mode: str | None = None,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+    illegal_reward: float | None = None,
 ) -> Any:
-    """`raw_env` in PettingZoo's ``OrderEnforcingWrapper`` (errors for calls before ``reset``).
+    """`raw_env` wrapped as PettingZoo's classic environments are.
 
-    Illegal actions raise in the environment itself, so no other wrapper is
-    added. Returns an ``AECEnv``; ``.unwrapped`` is the `CardRulesEnv`.
+    The wrappers, innermost first: ``TerminateIllegalWrapper`` (an illegal
+    action ends the match, the offender receives ``illegal_reward``, the other
+    agents 0), ``AssertOutOfBoundsWrapper`` (an action outside the space raises
+    ``AssertionError``) and ``OrderEnforcingWrapper`` (errors for calls before
+    ``reset``).
+
+    Args:
+        illegal_reward: the offender's reward for an illegal action; ``None``
+            (default): `illegal_penalty` of the game. Other arguments as `CardRulesEnv`.
+
+    Returns:
+        an ``AECEnv``; ``.unwrapped`` is the `CardRulesEnv`.
     """
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(game, players, variants, options, render_mode, max_decisions)
-    )
+    inner = raw_env(game, players, variants, options, render_mode, max_decisions)
+    penalty = illegal_penalty(inner.game) if illegal_reward is None else float(illegal_reward)
+    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=penalty)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

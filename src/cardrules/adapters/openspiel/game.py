@@ -8,7 +8,6 @@ pickled game goes on dealing the matches the original would have dealt.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 try:
@@ -19,10 +18,11 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
+from cardrules.adapters.bounds import ROUND_BOUNDS, RoundBounds
 from cardrules.adapters.openspiel.observers import CardRulesObserver, make_observer
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, read_parameters
 from cardrules.adapters.openspiel.state import CardRulesState, restore_state
-from cardrules.engine import Game, new_game
+from cardrules.engine import new_game
 from cardrules.registry import default_catalogue
 
 __all__ = [
@@ -40,42 +40,17 @@ DEFAULT_MAX_DECISIONS = 100_000
 #: Bits of the engine seed drawn for each match.
 SEED_BITS = 63
 
-#: ``(lowest, highest)`` score one seat can get in one round of a game.
-RoundBounds = Callable[[Game], tuple[int, int]]
-
-
-def _gnoming_bounds(game: Game) -> tuple[int, int]:
-    """Round-score bounds of Gnoming A Round from its deck and options (G19-G23).
-
-    Each of nine cards scores at most the highest of the positive values, the
-    Hazard points and 0; at most six lines match, each scoring at least minus
-    the highest value; each card scores at least the lowest of the negative
-    values, the Hazard points and 0; the ender's bonus or penalty comes on top.
-    """
-    values = [card.value for card, _ in game.deck.counts if card.is_number]
-    top = max([0, *values])
-    bottom = min([0, *values])
-    hazard = game.options.hazard_points
-    ender = abs(game.options.ender_bonus)
-    return -6 * top + 9 * min(bottom, hazard, 0) - ender, 9 * max(top, hazard, 0) + ender
-
-
-def _rook_bounds(game: Game) -> tuple[int, int]:
-    """Round-score bounds of Toonerville Rook (R17): 0 to every card of the deck in one hand."""
-    return 0, sum(card.points * copies for card, copies in game.deck.counts)
-
-
 #: The registered games: cardrules name -> (OpenSpiel short name, long name, bounds).
 GAMES: dict[str, tuple[str, str, RoundBounds]] = {
     "gnoming-a-round": (
         "python_cardrules_gnoming_a_round",
         "Gnoming A Round (cardrules)",
-        _gnoming_bounds,
+        ROUND_BOUNDS["gnoming-a-round"],
     ),
     "toonerville-rook": (
         "python_cardrules_toonerville_rook",
         "Toonerville Rook (cardrules)",
-        _rook_bounds,
+        ROUND_BOUNDS["toonerville-rook"],
     ),
 }
 
