@@ -60,7 +60,6 @@ Examples:
 
 from __future__ import annotations
 
-import io
 import random
 import secrets
 from collections.abc import Sequence
@@ -79,6 +78,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
     ) from missing
 
 from cardrules.adapters.bounds import match_bounds
+from cardrules.adapters.views import render_view
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import InvalidMoveError, InvalidSeatError
 
@@ -373,24 +373,18 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         return None
 
     def _view(self) -> str:
-        from rich.console import Console
-
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() first")
         seat = self.agent_name_mapping[self.agent_selection]
-        buffer = io.StringIO()
-        console = Console(file=buffer, width=100, no_color=True, highlight=False)
         if state.is_over:
             totals = ", ".join(f"seat_{s}: {v}" for s, v in enumerate(state.scores))
-            console.print(f"Match over. Scores: {totals} (lower is better)")
+            headline = f"Match over. Scores: {totals} (lower is better)"
         elif self._done:
-            console.print(f"Match truncated after {self._decisions} decisions")
+            headline = f"Match truncated after {self._decisions} decisions"
         else:
-            console.print(f"seat_{seat} to act (decision {self._decisions + 1})")
-        for item in self.game.render_observation(state.observation(seat)):
-            console.print(item)
-        return buffer.getvalue()
+            headline = f"seat_{seat} to act (decision {self._decisions + 1})"
+        return render_view(state, seat, headline)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,0 +1,326 @@
+"""A Gymnasium environment in which one seat learns against bots (the ``gymnasium`` extra).
+
+Most trainers (Stable-Baselines3, sb3-contrib, RLlib, CleanRL) train one agent
+in a single-agent ``gymnasium.Env``. `CardRulesGymEnv` plays one whole match
+per episode: the agent plays seat ``seat``, and the other seats are played by
+bots, bundled ones named as in `cardrules.bots.bot_factories` (``"random"``,
+``"greedy"``, ``"flat"``, ``"ismcts"``) or your own (anything with
+``choose(observation) -> move``, `cardrules.Bot`). Between two of the agent's
+decisions the bots play every decision that is theirs.
+
+* **Actions**: the game's action ids, ``Discrete(action_space.size)`` (546 for
+  Gnoming A Round; 47,565 and up for Toonerville Rook).
+* **Observations**: ``float32`` array ``(tensor_layout.size,)``, the game's
+  observation tensor of the agent's seat (only what that seat may know); a
+  ``Box`` from ``-inf`` to ``inf`` (scores are not clipped).
+* **Action mask**: ``info["action_mask"]`` (``int8``, 1 at each legal id), as
+  Gymnasium's own environments give it, and ``action_masks()`` (``bool``), the
+  method sb3-contrib's ``MaskablePPO`` calls.
+* **Rewards**: the change of the agent's negated total score (lower scores are
+  better): 0 except when a round ends (by its move or a bot's), minus its score
+  for that round. An episode's rewards add up to minus its final score.
+* **Termination** when the match ends; **truncation** after ``max_decisions``
+  decisions (all seats counted; the round in play is then not scored).
+* **Illegal actions** end the episode, as in PettingZoo's classic
+  environments: the move is not played, the reward is ``illegal_reward`` (by
+  default minus the worst total a match can score, so that an illegal action
+  is never better than a legal one) and ``info["illegal_action"]`` is True. An
+  id outside the space raises `cardrules.InvalidMoveError`.
+* ``reset(seed=s)`` deals the engine's match for seed ``s`` and seeds the bots
+  from it, so a seeded episode repeats exactly; without a seed, the next
+  episode follows from the last seed (or from fresh randomness).
+
+Importing this module registers ``cardrules/GnomingARound-v0`` and
+``cardrules/ToonervilleRook-v0`` with ``gymnasium.make`` (3 players, random
+opponents; pass the keyword arguments of `CardRulesGymEnv` to change them).
+
+Examples:
+    >>> from cardrules.adapters.gymnasium import CardRulesGymEnv
+    >>> env = CardRulesGymEnv("gnoming-a-round", players=3, options={"rounds": 1})
+    >>> observation, info = env.reset(seed=7)
+    >>> observation.shape == env.observation_space.shape, int(info["action_mask"].sum())
+    (True, 36)
+    >>> action = int(info["action_mask"].nonzero()[0][0])
+    >>> observation, reward, terminated, truncated, info = env.step(action)
+    >>> reward, terminated, truncated
+    (0.0, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, SupportsFloat
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ImportError as missing:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        f"the Gymnasium adapter needs the gymnasium extra ({missing}): "
+        "pip install 'cardrules[gymnasium]'"
+    ) from missing
+
+from cardrules.adapters.bounds import match_bounds
+from cardrules.adapters.views import render_view
+from cardrules.bots import Bot, bot_factories
+from cardrules.engine import Game, GameState, new_game
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, OptionsError
+
+__all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent"]
+
+#: The default cap on decisions per match (the same as `cardrules.play_match`).
+DEFAULT_MAX_DECISIONS = 100_000
+
+#: An opponent: a bot name, a bot, or a factory making a bot from a seed.
+Opponent = str | Bot | Callable[[int | None], Bot]
+
+
+class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a cardrules match against bots, as a Gymnasium environment (see the module).
+
+    Args:
+        game: a registered game name, for example ``"gnoming-a-round"``.
+        players: seats in the match, within the game's range.
+        seat: the agent's seat, ``0 .. players-1`` (default 0).
+        opponents: who plays the other seats: one `Opponent` for all of them
+            (default ``"random"``), or a sequence of one per other seat, in
+            seat order. A name or a factory makes a new bot at every reset,
+            seeded from the episode's seed; a bot object is kept across episodes.
+        variants: names of variants to play with.
+        options: the game's options, as for `cardrules.new_game`.
+        render_mode: ``None``, ``"ansi"`` (`render` returns the agent's view as
+            text) or ``"human"`` (prints it after every step).
+        max_decisions: truncate after this many decisions (an int ``>= 1``), or ``None``.
+        illegal_reward: the reward of an illegal action (``None``: minus the
+            worst total score of a match, -1.0 for a game without known bounds).
+
+    Raises:
+        CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad options).
+        InvalidSeatError: ``seat`` is not a seat of the match.
+        OptionsError: an unknown bot name, or the wrong number of opponents.
+        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+
+    Attributes:
+        game: the configured `cardrules.Game`.
+        game_state: the episode's `cardrules.GameState` (``None`` before `reset`);
+            it holds every hidden card: read it, do not show it to the agent.
+        seat: the agent's seat.
+        opponents: the bots of the other seats in the episode, by seat.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        variants: Sequence[str] = (),
+        options: Any = None,
+        render_mode: str | None = None,
+        max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+        illegal_reward: float | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        if max_decisions is not None and (
+            isinstance(max_decisions, bool)
+            or not isinstance(max_decisions, int)
+            or max_decisions < 1
+        ):
+            raise ValueError(f"max_decisions must be an int >= 1 or None, got {max_decisions!r}")
+        self.game: Game = new_game(
+            game, players=players, seed=0, variants=variants, options=options
+        ).game
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidSeatError(f"seat must be 0 to {players - 1}, got {seat!r}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.max_decisions = max_decisions
+        if illegal_reward is None:
+            bounds = match_bounds(self.game)
+            illegal_reward = -1.0 if bounds is None else -float(max(bounds[1], 1))
+        self.illegal_reward = float(illegal_reward)
+        self._opponents = self._read_opponents(opponents, players)
+        size = self.game.action_space.size
+        self.action_space = spaces.Discrete(size)
+        self.observation_space = spaces.Box(
+            -np.inf, np.inf, (self.game.tensor_layout.size,), np.float32
+        )
+        self.game_state: GameState | None = None
+        self.opponents: dict[int, Bot] = {}
+        self._decisions = 0
+        self._done = True
+
+    def _read_opponents(
+        self, opponents: Opponent | Sequence[Opponent], players: int
+    ) -> list[Opponent]:
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            chosen: list[Opponent] = [opponents] * (players - 1)
+        else:
+            chosen = list(opponents)
+        if len(chosen) != players - 1:
+            raise OptionsError(
+                f"need one opponent for each of the {players - 1} other seats, got {len(chosen)}"
+            )
+        factories = bot_factories(self.game.spec.bots, self.game)
+        for opponent in chosen:
+            if isinstance(opponent, str) and opponent not in factories:
+                raise OptionsError(
+                    f"unknown bot {opponent!r}; bots for {self.game.name}: "
+                    f"{', '.join(sorted(factories))}"
+                )
+            if (
+                not isinstance(opponent, str)
+                and not callable(opponent)
+                and not callable(getattr(opponent, "choose", None))
+            ):
+                raise OptionsError(f"an opponent has no choose(observation): {opponent!r}")
+        self._factories = factories
+        return chosen
+
+    def _make_bot(self, opponent: Opponent, seed: int) -> Bot:
+        if isinstance(opponent, str):
+            return self._factories[opponent](seed)
+        if not isinstance(opponent, type) and callable(getattr(opponent, "choose", None)):
+            return opponent  # type: ignore[return-value]  # a bot object, kept
+        factory: Callable[[int | None], Bot] = opponent  # type: ignore[assignment]
+        return factory(seed)
+
+    # -- the Gymnasium protocol ----------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new match and let the bots play up to the agent's first decision.
+
+        ``options`` are accepted and ignored: the game's options are fixed when
+        the environment is made.
+
+        Returns:
+            ``(observation, info)`` with ``info["action_mask"]``.
+        """
+        super().reset(seed=seed)
+        deal = int(self.np_random.integers(0, 2**63 - 1)) if seed is None else int(seed)
+        state = GameState(self.game, deal)
+        self.game_state = state
+        others = [s for s in range(state.players) if s != self.seat]
+        self.opponents = {
+            other: self._make_bot(opponent, deal * 100 + other)
+            for other, opponent in zip(others, self._opponents, strict=True)
+        }
+        self._decisions = 0
+        self._done = False
+        self._play_bots()
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent, then the bots up to its next decision.
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``.
+
+        Raises:
+            InvalidMoveError: ``action`` is not an int id of the space.
+            RuntimeError: before `reset`, or after the episode ended.
+        """
+        state = self.game_state
+        if state is None or self._done:
+            raise RuntimeError("the episode is over (or not begun): call reset()")
+        if isinstance(action, np.integer | np.ndarray) and np.ndim(action) == 0:
+            action = int(action)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidMoveError(f"an action is an int action id, got {action!r}")
+        scores = state.scores[self.seat]
+        try:
+            state.apply_action(action)
+        except IllegalMoveError as error:
+            self._done = True
+            info = {**self._info(), "illegal_action": True, "error": str(error)}
+            return self._observe(), self.illegal_reward, True, False, info
+        self._decisions += 1
+        self._play_bots()
+        reward = float(scores - state.scores[self.seat])  # minus the change of the score
+        terminated = state.is_over
+        truncated = not terminated and self._capped()
+        self._done = terminated or truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """``bool`` array of ``action_space.n``: True at the agent's legal ids (sb3-contrib)."""
+        mask = np.zeros(self.game.action_space.size, dtype=np.bool_)
+        state = self.game_state
+        if state is not None and not self._done and state.current_player == self.seat:
+            mask[state.legal_actions()] = True
+        return mask
+
+    def render(self) -> str | None:
+        """The agent's view (only what its seat may know).
+
+        Returns:
+            the text in ``"ansi"`` mode; ``None`` in ``"human"`` mode (it
+            prints), without a render mode, and before `reset`.
+        """
+        state = self.game_state
+        if self.render_mode is None or state is None:
+            return None
+        if state.is_over:
+            headline = f"Match over. Scores: {list(state.scores)} (lower is better)"
+        else:
+            headline = f"seat {self.seat} (the agent), decision {self._decisions + 1}"
+        text = render_view(state, self.seat, headline)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="")
+        return None
+
+    # -- internals -------------------------------------------------------------------
+
+    def _capped(self) -> bool:
+        return self.max_decisions is not None and self._decisions >= self.max_decisions
+
+    def _play_bots(self) -> None:
+        """Let the bots decide until the agent must, the match ends, or the cap is reached."""
+        state = self.game_state
+        assert state is not None
+        while not state.is_over and state.current_player != self.seat and not self._capped():
+            other = state.current_player
+            assert other is not None
+            state.apply(self.opponents[other].choose(state.observation(other)))
+            self._decisions += 1
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        state = self.game_state
+        assert state is not None
+        tensor: npt.NDArray[np.float32] = self.game.observation_tensor(state.observation(self.seat))
+        return tensor
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+
+def _register() -> None:
+    for name, game in (
+        ("GnomingARound", "gnoming-a-round"),
+        ("ToonervilleRook", "toonerville-rook"),
+    ):
+        env_id = f"cardrules/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point="cardrules.adapters.gymnasium:CardRulesGymEnv",
+                kwargs={"game": game, "players": 3},
+                disable_env_checker=False,
+            )
+
+
+_register()

@@ -1,0 +1,148 @@
+"""The Gymnasium environment: Gymnasium's own env checker, masks, rewards, bots, illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+from cardrules import InvalidMoveError, InvalidSeatError, OptionsError, RandomBot
+from cardrules.adapters.gymnasium import CardRulesGymEnv
+from cardrules.adapters.pettingzoo import illegal_penalty
+from cardrules.moves import Move
+from cardrules.testing.conformance import snapshot
+
+IDS = {
+    "gnoming-a-round": "cardrules/GnomingARound-v0",
+    "toonerville-rook": "cardrules/ToonervilleRook-v0",
+}
+# The observation Box runs from -inf to inf (scores are not clipped): check_env says so.
+UNBOUNDED = "A Box observation space m"
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_check_env(game: str) -> None:
+    """Gymnasium's env checker passes; its only remarks are on the unbounded Box."""
+    env = gymnasium.make(IDS[game], options={"rounds": 1}).unwrapped
+    assert isinstance(env, CardRulesGymEnv)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env)
+    remarks = {str(warning.message) for warning in caught}
+    assert all(UNBOUNDED in remark for remark in remarks), remarks
+
+
+def masked_random_episode(env: CardRulesGymEnv, seed: int) -> tuple[float, list[Any]]:
+    """One episode of a masked random agent: (return, observations)."""
+    rng = np.random.default_rng(seed)
+    observation, info = env.reset(seed=seed)
+    seen = [observation]
+    total = 0.0
+    while True:
+        state = env.game_state
+        assert state is not None
+        assert state.current_player == env.seat
+        mask = info["action_mask"]
+        assert np.flatnonzero(mask).tolist() == state.legal_actions()
+        assert np.array_equal(mask.astype(bool), env.action_masks())
+        expected = state.game.observation_tensor(state.observation(env.seat))
+        assert np.array_equal(observation, expected)
+        action = int(rng.choice(np.flatnonzero(mask)))
+        observation, reward, terminated, truncated, info = env.step(action)
+        seen.append(observation)
+        total += float(reward)
+        if terminated or truncated:
+            assert not info["action_mask"].any()
+            return total, seen
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_an_episode_against_bots(game: str) -> None:
+    """Masks are the legal ids, rewards add up to minus the final score, seeded episodes repeat."""
+    env = CardRulesGymEnv(game, players=3, seat=1, opponents="greedy", options={"rounds": 1})
+    total, seen = masked_random_episode(env, seed=5)
+    state = env.game_state
+    assert state is not None
+    assert state.is_over
+    assert total == -float(state.scores[1])
+    again, seen_again = masked_random_episode(env, seed=5)
+    assert again == total
+    assert all(np.array_equal(a, b) for a, b in zip(seen, seen_again, strict=True))
+
+
+class FirstMoveBot:
+    """A bot of one's own: always the first legal move."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, observation: Any) -> Move:
+        self.calls += 1
+        moves: tuple[Move, ...] = observation.legal_moves
+        return moves[0]
+
+
+def test_opponents_by_name_object_and_factory() -> None:
+    mine = FirstMoveBot()
+    env = CardRulesGymEnv(
+        "gnoming-a-round",
+        players=4,
+        seat=2,
+        opponents=["random", mine, RandomBot],
+        options={"rounds": 1},
+    )
+    env.reset(seed=3)
+    assert sorted(env.opponents) == [0, 1, 3]
+    assert env.opponents[1] is mine
+    assert isinstance(env.opponents[0], RandomBot)
+    assert isinstance(env.opponents[3], RandomBot)  # the class is a factory
+    assert mine.calls == 1  # seats 0 and 1 reveal before the agent, seat 2
+    with pytest.raises(OptionsError, match="one opponent for each of the 2"):
+        CardRulesGymEnv("gnoming-a-round", players=3, opponents=["random"])
+    with pytest.raises(OptionsError, match="unknown bot 'genius'"):
+        CardRulesGymEnv("gnoming-a-round", players=3, opponents="genius")
+    with pytest.raises(InvalidSeatError):
+        CardRulesGymEnv("gnoming-a-round", players=3, seat=3)
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_an_illegal_action_ends_the_episode_with_the_penalty(game: str) -> None:
+    env = CardRulesGymEnv(game, players=3, options={"rounds": 1})
+    _, info = env.reset(seed=2)
+    state = env.game_state
+    assert state is not None
+    before = snapshot(state)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (illegal_penalty(env.game), True, False)
+    assert info["illegal_action"] is True
+    assert snapshot(state) == before  # not played
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=2)
+    with pytest.raises(InvalidMoveError):
+        env.step(env.game.action_space.size)
+
+
+def test_truncation_and_render() -> None:
+    env = CardRulesGymEnv("gnoming-a-round", players=3, max_decisions=8, render_mode="ansi")
+    _, info = env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str)
+    assert text.startswith("seat 0 (the agent)")
+    truncated = terminated = False
+    steps = 0
+    while not (truncated or terminated):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = env.step(action)
+        steps += 1
+    assert truncated
+    assert not terminated
+    assert steps < 8  # the bots' decisions count too
