@@ -236,3 +236,23 @@ def test_get_all_states_enumerates_the_first_decisions(game: str) -> None:
     )
     first = loaded.new_initial_state()
     assert len(states) == 1 + len(first.legal_actions())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rl_environment_plays_a_match(game: str) -> None:
+    """OpenSpiel's RL environment (its agents' interface) runs on the observation tensor."""
+    from open_spiel.python import rl_environment
+
+    loaded = load(game, max_decisions=60)
+    env = rl_environment.Environment(
+        loaded, observation_type=rl_environment.ObservationType.OBSERVATION
+    )
+    rng = random.Random(3)
+    step = env.reset()
+    assert len(step.observations["info_state"][0]) == loaded.observation_tensor_size()
+    totals = np.zeros(3)
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        totals += np.asarray(step.rewards)
+    assert totals.tolist() == env.get_state.returns()

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from cardrules import IllegalMoveError, InvalidMoveError, InvalidSeatError, new_game
 from cardrules.adapters.pettingzoo import CardRulesEnv, env, illegal_penalty, raw_env
@@ -273,3 +273,10 @@ def test_env_ends_the_match_on_an_illegal_action(game: str) -> None:
     out_of_bounds.reset(seed=1)
     with pytest.raises(AssertionError, match="action space"):
         out_of_bounds.step(inner.game.action_space.size)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render_test(game: str) -> None:
+    render_test(
+        lambda render_mode: env(game, players=3, options=GAMES[game], render_mode=render_mode)
+    )
