@@ -14,8 +14,8 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from cardrules import InvalidMoveError, InvalidSeatError, OptionsError, RandomBot
+from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.gymnasium import CardRulesGymEnv
-from cardrules.adapters.pettingzoo import illegal_penalty
 from cardrules.moves import Move
 from cardrules.testing.conformance import snapshot
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from cardrules.engine import Game
 
-__all__ = ["ROUND_BOUNDS", "match_bounds", "round_bounds"]
+__all__ = ["ROUND_BOUNDS", "illegal_penalty", "match_bounds", "round_bounds"]
 
 #: ``(lowest, highest)`` score one seat can get in one round of a game.
 RoundBounds = Callable[[Game], tuple[int, int]]
@@ -60,3 +60,15 @@ def match_bounds(game: Game) -> tuple[int, int] | None:
     """``(lowest, highest)`` total score of one seat over a match (all ``game.rounds``)."""
     bounds = round_bounds(game)
     return None if bounds is None else (bounds[0] * game.rounds, bounds[1] * game.rounds)
+
+
+def illegal_penalty(game: Game) -> float:
+    """The environments' default reward for an illegal action: minus the worst total of a match.
+
+    For the bundled games, minus the highest total a seat can score over
+    ``game.rounds`` rounds (`match_bounds`): an agent's rewards so far plus this
+    are never more than what any legal play from there would give it. For
+    another game, ``-1.0`` (as PettingZoo's classic environments).
+    """
+    bounds = match_bounds(game)
+    return -1.0 if bounds is None else -float(max(bounds[1], 1))

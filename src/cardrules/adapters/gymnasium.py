@@ -62,7 +62,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[gymnasium]'"
     ) from missing
 
-from cardrules.adapters.bounds import match_bounds
+from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.views import render_view
 from cardrules.bots import Bot, bot_factories
 from cardrules.engine import Game, GameState, new_game
@@ -140,10 +140,9 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.seat = seat
         self.render_mode = render_mode
         self.max_decisions = max_decisions
-        if illegal_reward is None:
-            bounds = match_bounds(self.game)
-            illegal_reward = -1.0 if bounds is None else -float(max(bounds[1], 1))
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = (
+            illegal_penalty(self.game) if illegal_reward is None else float(illegal_reward)
+        )
         self._opponents = self._read_opponents(opponents, players)
         size = self.game.action_space.size
         self.action_space = spaces.Discrete(size)

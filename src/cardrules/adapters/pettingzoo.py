@@ -77,7 +77,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[pettingzoo]'"
     ) from missing
 
-from cardrules.adapters.bounds import match_bounds
+from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.views import render_view
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import InvalidMoveError, InvalidSeatError
@@ -400,19 +400,6 @@ def raw_env(
 ) -> CardRulesEnv:
     """The unwrapped `CardRulesEnv` (the fastest; arguments as `CardRulesEnv`)."""
     return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
-
-
-def illegal_penalty(game: Game) -> float:
-    """The default ``illegal_reward`` of `env`: minus the worst total score of a match.
-
-    For the bundled games, minus the highest total a seat can score over
-    ``game.rounds`` rounds (`cardrules.adapters.bounds.match_bounds`): an
-    agent's rewards so far plus this are never more than what any legal play
-    from there would give it. For another game, ``-1.0`` (as PettingZoo's
-    classic environments).
-    """
-    bounds = match_bounds(game)
-    return -1.0 if bounds is None else -float(max(bounds[1], 1))
 
 
 def env(
