@@ -14,7 +14,9 @@ True           NONE            True            the public view and the round's m
 False          SINGLE_PLAYER   False           the seat's private cards: tensor, string
 =============  ==============  ==============  =====================================
 
-Any other type gives ``None`` (OpenSpiel's convention for an unsupported type).
+Any other type gives ``None`` (OpenSpiel's convention for an unsupported type):
+``ALL_PLAYERS`` (every seat's private cards: the whole hidden deal), a
+private-only view with perfect recall, and a view with no information at all.
 
 The **public view** is what every seat sees, in absolute seat order (it does
 not depend on the ``player`` asked for). It is the observation of a seat, with
