@@ -25,6 +25,7 @@ def gnoming_round_snapshot(rs: GnomingRound) -> tuple[Any, ...]:
         str(rs.held),
         rs.drawn_from,
         rs.filled,
+        rs.kept_hazard,
         rs.mulligans_at_turn_start,
         tuple(rs.pending),
         rs.ender,

@@ -226,7 +226,7 @@ class TestProtocol:
         assert replay.is_over
         assert [list(r) for r in replay.round_scores] == record["round_scores"]
         assert list(replay.winners) == record["winners"]
-        assert record["format"] == "cardrules-record/1"
+        assert record["format"] == "cardrules-record/2"
 
 
 class TestErrorContract:

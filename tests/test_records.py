@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.bots import bot_factories, play_match
-from cardrules.records import GameRecord, RecordError, check_record, load_record, replay
+from cardrules.records import (
+    READABLE_FORMATS,
+    GameRecord,
+    RecordError,
+    check_record,
+    load_record,
+    played_options,
+    replay,
+)
 from cardrules.testing import playouts
 from tests.support import random_moves
 
@@ -155,3 +163,59 @@ def test_game_record_value_is_plain_data() -> None:
     record = load_record(finished_record("toonerville-rook"))
     assert isinstance(record, GameRecord)
     assert load_record(record.to_dict()) == record
+
+
+def _legacy(record: dict[str, Any], *removed: str) -> dict[str, Any]:
+    """``record`` as format 1 wrote it: without the options that came with format 2."""
+    old = copy.deepcopy(record)
+    old["format"] = "cardrules-record/1"
+    for name in removed:
+        del old["options"][name]
+    return old
+
+
+def _hazard_match() -> dict[str, Any]:
+    """A finished Gnoming match, played by the old G15 rule, in which a Hazard leaves round 1."""
+    for seed in range(100):
+        options = {"hazards_return_each_round": True}
+        state = cardrules.new_game("gnoming-a-round", players=3, seed=seed, options=options)
+        rng = random.Random(seed)
+        random_moves(state, rng, 100_000)
+        if state.finished_rounds[0].out_of_play:
+            return state.record()
+    raise AssertionError("no match below seed 100 removes a Hazard in round 1")
+
+
+@pytest.mark.rule("G15")
+def test_a_format_1_record_replays_under_the_rule_it_was_played_by() -> None:
+    """A format 1 Gnoming record does not name hazards_return_each_round: it replays with True."""
+    record = _hazard_match()
+    old = _legacy(record, "hazards_return_each_round")
+    assert played_options(load_record(old))["hazards_return_each_round"] is True
+    final = check_record(old)
+    assert final.game.options.hazards_return_each_round is True
+    assert final.record() == record  # written anew as format 2, naming the old rule
+    # The same moves read as format 2 (new rule: the Hazard stays out) are refused.
+    new = dict(old, format=READABLE_FORMATS[-1])
+    with pytest.raises(RecordError):
+        check_record(new)
+
+
+@pytest.mark.rule("G15")
+def test_a_format_1_record_that_names_the_option_keeps_it() -> None:
+    """An option a format 1 record names, or a variant sets, is not overridden."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=2)
+    random_moves(state, random.Random(2), 40)
+    old = _legacy(state.record())
+    assert old["options"]["hazards_return_each_round"] is False
+    assert played_options(load_record(old))["hazards_return_each_round"] is False
+    assert check_record(old).game.options.hazards_return_each_round is False
+
+
+def test_only_known_formats_are_read() -> None:
+    """Formats 1 and 2 are read; the error for another lists them."""
+    assert READABLE_FORMATS == ("cardrules-record/1", "cardrules-record/2")
+    bad = dict(finished_record("gnoming-a-round"), format="cardrules-record/3")
+    with pytest.raises(RecordError, match="cardrules-record/1") as caught:
+        load_record(bad)
+    assert caught.value.field == "format"

@@ -24,8 +24,11 @@ from cardrules.registry import Catalogue, default_catalogue
 
 __all__ = ["RECORD_FORMAT", "Game", "GameState", "new_game"]
 
-#: The ``format`` field of game records written by `GameState.record`.
-RECORD_FORMAT = "cardrules-record/1"
+#: The ``format`` field of game records written by `GameState.record`. Version 2
+#: (Gnoming A Round's removed Hazards stay out of the match, G15; Toonerville
+#: Rook's swapped Rook is played at once, R14); `cardrules.records` reads
+#: version 1 records under the rules they were played by.
+RECORD_FORMAT = "cardrules-record/2"
 
 
 class GameState:
@@ -182,7 +185,7 @@ class GameState:
         self.round_scores.append(self.game.score_round(self.round_state))
         self.finished_rounds.append(self.round_state)
         if not self.is_over:
-            self.round_state = self.game.new_round(self.round, self.chance)
+            self.round_state = self.game.new_round(self.round, self.chance, self.round_state)
             self.round_start = len(self.history)
 
     def set_round_state(self, round_state: Any) -> None:

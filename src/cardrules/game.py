@@ -140,10 +140,19 @@ class Game:
 
     # Typed facade over the rule hooks (the only place they are called).
 
-    def new_round(self, round: int, chance: Chance) -> Any:
-        """Deal round ``round`` (from 0) and return its round state."""
+    def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
+        """Deal round ``round`` (from 0) and return its round state.
+
+        ``previous`` is the finished state of round ``round - 1`` (``None`` for
+        round 0), for games whose cards leave the match for good.
+        """
         return self._first(
-            "cardrules_new_round", game=self, round=round, deck=self.deck, chance=chance
+            "cardrules_new_round",
+            game=self,
+            round=round,
+            deck=self.deck,
+            chance=chance,
+            previous=previous,
         )
 
     def legal_moves(self, state: Any) -> tuple[Move, ...]:

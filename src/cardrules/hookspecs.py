@@ -125,16 +125,24 @@ def cardrules_rounds(game: Game) -> int | None:
 
 
 @_spec(firstresult=True)
-def cardrules_new_round(game: Game, round: int, deck: DeckComposition[Any], chance: Chance) -> Any:
+def cardrules_new_round(
+    game: Game, round: int, deck: DeckComposition[Any], chance: Chance, previous: Any
+) -> Any:
     """Shuffle and deal a round; return the game's round state.
 
     Stops at the first non-None result. Called when the match starts and after
-    each round but the last.
+    each round but the last. An implementation may leave out ``previous``
+    (pluggy passes only the arguments it names), as those written before it
+    existed do.
 
     :param game: the game.
     :param round: index of the round to deal, from 0.
-    :param deck: the composition `cardrules_deck` returned.
+    :param deck: the composition `cardrules_deck` returned (the whole deck).
     :param chance: the match's seeded chance; every shuffle goes through it.
+    :param previous: the finished round state of round ``round - 1``, or
+        ``None`` when dealing round 0; must not be changed. A game whose cards
+        leave the match for good reads here what the new round deals without
+        (Gnoming A Round: Hazards removed from the game, G15).
     :returns: a new mutable round state with ``current_player`` (``int | None``),
         ``is_round_over`` (``bool``) and ``clone()``.
     """

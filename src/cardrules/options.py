@@ -15,7 +15,44 @@ import attrs
 from cardrules.errors import OptionsError, VariantConflictError
 from cardrules.registry import VariantSpec
 
-__all__ = ["options_as_dict", "resolve_options"]
+__all__ = ["earlier_options", "options_as_dict", "resolve_options", "since_record_format"]
+
+_SINCE = "cardrules_since_record_format"
+
+
+def since_record_format(version: int, earlier: Any, rule: str) -> dict[str, Any]:
+    """``attrs`` field metadata for an option that changed a rule in record format ``version``.
+
+    A game record written before (its ``format`` is ``cardrules-record/N``
+    with ``N < version``) does not name the option, and its moves were played
+    under the earlier rule; `cardrules.records.replay` then sets the option to
+    ``earlier`` so that the record replays as it was played.
+
+    Args:
+        version: the first record format whose records name the option.
+        earlier: the option's value that gives the rule as it was before.
+        rule: the rule id the option decides (shown when a record is read).
+
+    Returns:
+        ``{"cardrules_since_record_format": (version, earlier, rule)}``, for
+        ``attrs.field(metadata=...)``.
+    """
+    return {_SINCE: (version, earlier, rule)}
+
+
+def earlier_options(options_type: type[Any], version: int) -> dict[str, tuple[Any, str]]:
+    """The options that records of format ``version`` predate, with their earlier values.
+
+    Returns:
+        ``{option name: (earlier value, rule id)}`` for every field of
+        ``options_type`` marked with `since_record_format` of a later version.
+    """
+    found: dict[str, tuple[Any, str]] = {}
+    for field in attrs.fields(options_type):
+        since = field.metadata.get(_SINCE)
+        if since is not None and since[0] > version:
+            found[field.name] = (since[1], since[2])
+    return found
 
 
 def _build(options_type: type[Any], values: Mapping[str, Any], source: str) -> Any:

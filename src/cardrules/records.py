@@ -3,7 +3,7 @@
 A record is what `GameState.record` returns, as JSON:
 
     {
-      "format": "cardrules-record/1",
+      "format": "cardrules-record/2",
       "game": "gnoming-a-round",        # a registered game name
       "players": 4,                      # seats
       "seed": 1,                         # fixes every shuffle
@@ -16,6 +16,13 @@ A record is what `GameState.record` returns, as JSON:
       "over": false,                     # optional: the match reached its end
       "truncated": false                 # optional: a bot run stopped it early
     }
+
+Records of an earlier format (``cardrules-record/1``) are read too. Their moves
+were played under the rules of their day, so an option that changed a rule
+since (marked with `cardrules.options.since_record_format`, for instance
+Gnoming A Round's ``hazards_return_each_round``, G15, and Toonerville Rook's
+``swapped_rook_by_turn_end``, R14) is replayed with its earlier value when the
+record does not name it. A record is never silently replayed under other rules.
 
 `load_record` validates every field and refuses what is malformed,
 truncated, from an unknown game or variant, or contains an illegal move, with a
@@ -36,13 +43,25 @@ import attrs
 
 from cardrules.engine import RECORD_FORMAT, GameState, new_game
 from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError
+from cardrules.options import earlier_options
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "RecordError", "check_record", "load_record", "replay"]
+__all__ = [
+    "READABLE_FORMATS",
+    "RECORD_FORMAT",
+    "GameRecord",
+    "RecordError",
+    "check_record",
+    "load_record",
+    "played_options",
+    "replay",
+]
 
 #: The most moves a record may hold (far beyond any real match).
 MAX_MOVES = 1_000_000
 _REQUIRED = ("format", "game", "players", "seed", "options", "variants", "moves")
 _OPTIONAL = ("round_scores", "scores", "winners", "over", "truncated")
+#: Every record format `load_record` reads, oldest first; the last is `RECORD_FORMAT`.
+READABLE_FORMATS = ("cardrules-record/1", RECORD_FORMAT)
 
 
 class RecordError(CardRulesError, ValueError):
@@ -75,6 +94,9 @@ class GameRecord:
         winners: recorded winners, or ``None``.
         over: whether the match was recorded as over, or ``None``.
         truncated: whether a bot run stopped the match early, or ``None``.
+        format: the record's format (one of `READABLE_FORMATS`); replay
+            gives options a record of an earlier format does not name the
+            values of the rules it was played by.
     """
 
     game: str
@@ -88,11 +110,17 @@ class GameRecord:
     winners: tuple[int, ...] | None = None
     over: bool | None = None
     truncated: bool | None = None
+    format: str = RECORD_FORMAT
+
+    @property
+    def format_version(self) -> int:
+        """The version number of `format` (``cardrules-record/N``: ``N``)."""
+        return READABLE_FORMATS.index(self.format) + 1
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (optional fields only when present)."""
         data: dict[str, Any] = {
-            "format": RECORD_FORMAT,
+            "format": self.format,
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
@@ -148,8 +176,8 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
 
     Raises:
         RecordError: the JSON does not parse (e.g. a truncated file), a field is
-            missing, unknown, or of the wrong type, or the format is not
-            ``cardrules-record/1``.
+            missing, unknown, or of the wrong type, or the format is not one
+            of `READABLE_FORMATS`.
     """
     if isinstance(source, Path):
         try:
@@ -171,9 +199,11 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
     unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
     if unknown:
         raise RecordError(f"unknown record field {unknown[0]!r}", field=unknown[0])
-    if data["format"] != RECORD_FORMAT:
+    if data["format"] not in READABLE_FORMATS:
         raise RecordError(
-            f"record format must be {RECORD_FORMAT!r}, got {data['format']!r}", field="format"
+            f"record format must be one of {', '.join(map(repr, READABLE_FORMATS))}, "
+            f"got {data['format']!r}",
+            field="format",
         )
     for field in ("players", "seed"):
         if not _is_int(data[field]):
@@ -213,6 +243,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         winners=_int_list(data["winners"], "winners") if data.get("winners") is not None else None,
         over=flags["over"],
         truncated=flags["truncated"],
+        format=data["format"],
     )
 
 
@@ -288,7 +319,7 @@ def _start(record: GameRecord, catalogue: Any) -> GameState:
             players=record.players,
             seed=record.seed,
             variants=record.variants,
-            options=dict(record.options),
+            options=played_options(record, catalogue),
             catalogue=catalogue,
         )
     except (UnknownVariantError, VariantConflictError) as error:
@@ -296,6 +327,36 @@ def _start(record: GameRecord, catalogue: Any) -> GameState:
     except CardRulesError as error:
         field = "players" if "players" in str(error) else "options"
         raise RecordError(f"the game refuses this record's {field}: {error}", field=field) from None
+
+
+def played_options(record: GameRecord, catalogue: Any = None) -> dict[str, Any]:
+    """The options ``record`` was played under, as ``{name: value}``.
+
+    The record's own options, plus, for a record of an earlier format, the
+    earlier value of every option that changed a rule since and that neither
+    the record nor one of its variants names (`cardrules.options.earlier_options`).
+
+    Raises:
+        UnknownGameError: the record's game is not installed.
+    """
+    from cardrules.errors import UnknownVariantError
+    from cardrules.registry import default_catalogue
+
+    options = dict(record.options)
+    if record.format_version == len(READABLE_FORMATS):
+        return options
+    catalogue = catalogue or default_catalogue()
+    spec = catalogue.game(record.game)
+    set_by_variants: set[str] = set()
+    for name in record.variants:
+        try:
+            set_by_variants.update(key for key, _ in catalogue.variant(record.game, name).options)
+        except UnknownVariantError:
+            continue  # new_game refuses it with the variant's name
+    for name, (value, _rule) in earlier_options(spec.options_type, record.format_version).items():
+        if name not in options and name not in set_by_variants:
+            options[name] = value
+    return options
 
 
 def _check_results(record: GameRecord, state: GameState) -> None:

@@ -29,7 +29,8 @@ def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
     """The cards the observer has not seen: the game's deck less every card in sight.
 
     In sight: face-up layout cards, the discard piles, the cards out of play
-    and the held card when the observer sees it. The unseen cards fill the
+    (removed from the game, in this round or earlier ones, G15) and the held
+    card when the observer sees it. The unseen cards fill the
     face-down positions, the draw pile and a held card hidden from the
     observer. Returned in the deck's order.
 
@@ -126,6 +127,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     state.held = held
     state.drawn_from = observation.held_from
     state.filled = sum(1 << p for p in observation.filled_positions)
+    state.kept_hazard = observation.kept_hazard
     state.mulligans_at_turn_start = observation.mulligans_at_turn_start
     state.pending = list(observation.pending)
     state.ender = observation.ender

@@ -52,7 +52,10 @@ class GnomingObservation:
             for a card displaced from a layout (shown to all) or no card.
         filled_positions: turn player's positions that received a card this turn.
         ender: the seat that ended the round, if any (G17).
-        out_of_play: cards removed from the round (discarded Hazards).
+        out_of_play: cards removed from the game (Hazards, G5, G15), earlier
+            rounds' included unless ``hazards_return_each_round``: public.
+        kept_hazard: the turn player drew a Hazard this turn and placed it
+            (G14 option ``hazard_drawer_need_not_restart``; public once placed).
         rebuilds: draw-pile rebuilds so far this round (G8).
         starter: the seat that took the round's first turn (G7).
         pending: seats still to choose their reveals (G6), or still to be
@@ -89,6 +92,7 @@ class GnomingObservation:
     held_card: Card | None
     held_from: str | int | None
     filled_positions: tuple[int, ...]
+    kept_hazard: bool
     ender: int | None
     out_of_play: tuple[Card, ...]
     rebuilds: int
@@ -145,6 +149,7 @@ def observe(
         held_card=held,
         held_from=state.drawn_from,
         filled_positions=tuple(p for p in range(9) if state.filled >> p & 1),
+        kept_hazard=state.kept_hazard,
         ender=state.ender,
         out_of_play=tuple(state.out_of_play),
         rebuilds=state.rebuilds,

@@ -11,6 +11,8 @@ from typing import Literal
 
 import attrs
 
+from cardrules.options import since_record_format
+
 __all__ = ["GnomingOptions"]
 
 
@@ -45,14 +47,24 @@ class GnomingOptions:
 
     Attributes:
         start_pile_hazard: G5. A Hazard turned up to start a discard pile is
-            ``"remove"``-d from the round (default) or ``"shuffle-back"``-ed into
-            the draw pile; either way another card is turned up.
+            ``"remove"``-d from the game like a discarded one (default, G15) or
+            ``"shuffle-back"``-ed into the draw pile; either way another card is
+            turned up.
+        hazards_return_each_round: G15, G4. ``False`` (default): a removed
+            Hazard is out for the rest of the match, and later rounds shuffle
+            and deal without it; ``True``: it returns at the next round's
+            shuffle (every round deals the whole deck). Records of format 1,
+            written when this was the rule, replay with ``True``.
         initial_reveals: G6. Cards each player turns up at the start of a round (2).
         first_seat: G7. The seat that starts round 1 ("the youngest", default 0).
         rotate_first_seat: G7. The start passes one seat left each round
             (default ``True``); ``False``: the same seat starts every round.
         draw_pile_rebuilds: G8. How often per round the discard piles may be
             shuffled into a new draw pile (default 1; ``None``: no limit).
+        hazard_drawer_need_not_restart: G14. ``False`` (default): a player who
+            drew a Hazard and kept it discards the displaced card by G14 as
+            usual (onto an empty pile while there is one); ``True``: a player
+            who drew a Hazard this turn may discard onto either pile.
         taken_discard_must_be_kept: G11. ``False`` (default): a card taken from
             a discard pile may be discarded again; ``True``: it must be kept.
         bouncing: G12. Bouncing allowed (default ``True``; variant ``no-bounce``).
@@ -68,10 +80,14 @@ class GnomingOptions:
     start_pile_hazard: Literal["remove", "shuffle-back"] = attrs.field(
         default="remove", validator=attrs.validators.in_(("remove", "shuffle-back"))
     )
+    hazards_return_each_round: bool = attrs.field(
+        default=False, validator=_bool, metadata=since_record_format(2, True, "G15")
+    )
     initial_reveals: int = attrs.field(default=2, validator=_non_negative)
     first_seat: int = attrs.field(default=0, validator=_non_negative)
     rotate_first_seat: bool = attrs.field(default=True, validator=_bool)
     draw_pile_rebuilds: int | None = attrs.field(default=1, validator=_optional_non_negative)
+    hazard_drawer_need_not_restart: bool = attrs.field(default=False, validator=_bool)
     taken_discard_must_be_kept: bool = attrs.field(default=False, validator=_bool)
     bouncing: bool = attrs.field(default=True, validator=_bool)
     mulligan_limit: int = attrs.field(default=1, validator=_non_negative)

@@ -86,13 +86,20 @@ def cardrules_rounds(game: Game) -> int:
 
 @hookimpl(trylast=True)
 def cardrules_new_round(
-    game: Game, round: int, deck: DeckComposition[Card], chance: Chance
+    game: Game,
+    round: int,
+    deck: DeckComposition[Card],
+    chance: Chance,
+    previous: GnomingRound | None,
 ) -> GnomingRound:
-    if deck.size < 9 * game.players + 2:
+    options = _options(game)
+    removed = rules.removed_from_game(options, previous)
+    if deck.size - len(removed) < 9 * game.players + 2:
         raise OptionsError(
-            f"a deck of {deck.size} cards cannot deal {game.players} layouts and 2 piles"
+            f"a deck of {deck.size} cards, {len(removed)} removed from the game, "
+            f"cannot deal {game.players} layouts and 2 piles"
         )
-    return rules.deal_round(_options(game), game.players, round, deck, chance)
+    return rules.deal_round(options, game.players, round, deck, chance, removed)
 
 
 @hookimpl(trylast=True)

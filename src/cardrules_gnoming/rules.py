@@ -7,6 +7,7 @@ a refused move breaks. Scoring is in `cardrules_gnoming.scoring`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from cardrules.chance import Chance
@@ -25,6 +26,7 @@ __all__ = [
     "deal_round",
     "explain_illegal",
     "legal_moves",
+    "removed_from_game",
     "reveals",
     "starting_seat",
 ]
@@ -46,18 +48,55 @@ def starting_seat(options: GnomingOptions, players: int, round: int) -> int:
     return (options.first_seat + shift) % players
 
 
+def removed_from_game(options: GnomingOptions, previous: GnomingRound | None) -> list[Card]:
+    """The Hazards a new round deals without: those removed from the game so far (G4, G15).
+
+    Args:
+        options: the game's options (``hazards_return_each_round``).
+        previous: the finished previous round, or ``None`` for the first round.
+
+    Returns:
+        the previous round's cards out of play (every Hazard removed in the
+        match so far), or ``[]`` for the first round or when removed Hazards
+        return each round.
+    """
+    if previous is None or options.hazards_return_each_round:
+        return []
+    return list(previous.out_of_play)
+
+
 def deal_round(
-    options: GnomingOptions, players: int, round: int, deck: DeckComposition[Card], chance: Chance
+    options: GnomingOptions,
+    players: int,
+    round: int,
+    deck: DeckComposition[Card],
+    chance: Chance,
+    removed: Sequence[Card] = (),
 ) -> GnomingRound:
     """Shuffle, deal 3x3 layouts face down, start both discard piles (G4, G5, G7).
 
-    Returns the round waiting for the first player's reveal choice (G6).
+    Args:
+        options: the game's options.
+        players: seats.
+        round: index of the round, from 0.
+        deck: the game's whole deck.
+        chance: the match's chance (every shuffle).
+        removed: cards removed from the game in earlier rounds (G15): they are
+            not shuffled and stay out of play (`removed_from_game`).
+
+    Returns:
+        the round waiting for the first player's reveal choice (G6).
+
+    Raises:
+        ValueError: ``removed`` holds a card the deck does not.
     """
     cards = deck.cards()
+    for card in removed:
+        cards.remove(card)
     chance.shuffle(cards)
     stock = Pile(cards)
     layouts = [Layout([stock.draw() for _ in range(9)]) for _ in range(players)]
-    out_of_play: list[Card] = []
+    out_of_play: list[Card] = list(removed)
     discards: tuple[Pile[Card], Pile[Card]] = (Pile(), Pile())
     # Bookkeeping for observations: Hazards all know are in the draw pile. A Hazard
     # turned up may be one of those (the count falls by one), but not one shuffled back
@@ -119,6 +158,8 @@ def _discard_moves(state: GnomingRound) -> list[Move]:
     """G14/G15: the discards of the held card (a Hazard goes on no pile)."""
     if state.held is not None and state.held.is_hazard:
         return [Discard()]
+    if state.kept_hazard and state.options.hazard_drawer_need_not_restart:
+        return [Discard(0), Discard(1)]
     empty = [i for i in (0, 1) if not state.discards[i]]
     return [Discard(i) for i in (empty or (0, 1))]
 
@@ -190,6 +231,8 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
         layout = state.turn_layout
         p = move.position
         displaced, was_face_down = layout.cards[p], not layout.face_up[p]
+        if isinstance(move, Place) and state.held is not None and state.held.is_hazard:
+            state.kept_hazard = True  # G14 option: the drawn Hazard is kept
         layout.cards[p] = state.held  # type: ignore[assignment]
         layout.face_up[p] = True
         state.filled |= 1 << p
@@ -248,6 +291,7 @@ def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
     state.turn_seat = seat
     state.current_player = seat
     state.filled = 0
+    state.kept_hazard = False
     state.held = None
     state.drawn_from = None
     state.mulligans_at_turn_start = state.layouts[seat].face_up_mulligans()

@@ -86,13 +86,17 @@ class GnomingRound:
         layouts: one `Layout` per seat.
         stock: the draw pile; the last card is the top (G5).
         discards: the two discard piles, bottom first (G5, G14).
-        out_of_play: cards removed from the round (discarded Hazards, G15).
+        out_of_play: cards removed from the game (Hazards discarded or turned
+            up while starting a pile, G15, G5), in the order removed; by default
+            those of earlier rounds too, which this round was dealt without (G4).
         phase: the `GnomingPhase`.
         turn_seat: the seat whose turn it is (``None`` while choosing reveals).
         current_player: the seat that must decide now (``None`` once over).
         held: the card in hand: drawn (G9) or displaced (G10, G12).
         drawn_from: ``"stock"``, 0 or 1 while the drawn card is in hand (G11).
         filled: positions that received a card this turn (bitmask, G12).
+        kept_hazard: the turn player drew a Hazard this turn and placed it in
+            the layout (G14 option ``hazard_drawer_need_not_restart``).
         mulligans_at_turn_start: face-up Mulligans when the turn began (G13).
         pending: seats still to decide: reveals (G6) or Hazard flips (G15).
         ender: the seat that ended the round (G17), if any.
@@ -116,6 +120,7 @@ class GnomingRound:
         "filled",
         "final_turns_left",
         "held",
+        "kept_hazard",
         "layouts",
         "mulligans_at_turn_start",
         "options",
@@ -156,6 +161,7 @@ class GnomingRound:
         self.held: Card | None = None
         self.drawn_from: str | int | None = None
         self.filled = 0
+        self.kept_hazard = False
         self.mulligans_at_turn_start = 0
         self.pending: list[int] = []
         self.ender: int | None = None
@@ -182,7 +188,12 @@ class GnomingRound:
         return self.phase is GnomingPhase.OVER
 
     def all_cards(self) -> list[Card]:
-        """Every card of the round wherever it is: layouts, piles, hand, out of play."""
+        """Every card of the deck wherever it is: layouts, piles, hand, out of play.
+
+        Cards removed from the game in earlier rounds are out of play, so this
+        is always the whole deck; the cards the round was dealt from are these
+        less those removed before it began.
+        """
         cards = [c for layout in self.layouts for c in layout.cards]
         cards += [*self.stock, *self.discards[0], *self.discards[1], *self.out_of_play]
         if self.held is not None:
@@ -206,6 +217,7 @@ class GnomingRound:
         other.held = self.held
         other.drawn_from = self.drawn_from
         other.filled = self.filled
+        other.kept_hazard = self.kept_hazard
         other.mulligans_at_turn_start = self.mulligans_at_turn_start
         other.pending = self.pending.copy()
         other.ender = self.ender

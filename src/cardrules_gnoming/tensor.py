@@ -18,10 +18,10 @@ Examples:
     >>> state = new_game("gnoming-a-round", players=3, seed=1)
     >>> layout = state.game.tensor_layout
     >>> layout.size, layout.plane("layouts").shape
-    (780, (3, 9, 20))
+    (781, (3, 9, 20))
     >>> tensor = state.game.observation_tensor(state.observation(0))
     >>> tensor.shape, str(tensor.dtype)
-    ((780,), 'float32')
+    ((781,), 'float32')
     >>> int(layout.view(tensor, "layouts")[0, :, -1].sum())  # the observer's face-down cards
     9
 """
@@ -122,7 +122,8 @@ def layout(game: Game) -> TensorLayout:
             (
                 "out_of_play",
                 (kinds,),
-                "cards of each kind removed from the round (discarded or start-pile Hazards), "
+                "cards of each kind removed from the game (discarded or start-pile Hazards, "
+                "G15, G5; earlier rounds' included unless hazards_return_each_round), "
                 "whole numbers",
             ),
             (
@@ -199,6 +200,12 @@ def layout(game: Game) -> TensorLayout:
                 (9,),
                 "1 for each position of the turn player's layout that received a card this "
                 "turn (G12), else 0",
+            ),
+            (
+                "kept_hazard",
+                (1,),
+                "1 if the turn player drew a Hazard this turn and placed it (G14 option "
+                "hazard_drawer_need_not_restart), else 0",
             ),
             ("round", (game.rounds,), "one-hot of the round index, 0 to R-1"),
             (
@@ -344,6 +351,8 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
         hits.append(at["ender"] + (obs.ender - seat) % players)
     start = at["filled_positions"]
     hits += [start + p for p in obs.filled_positions]
+    if obs.kept_hazard:
+        hits.append(at["kept_hazard"])
     hits.append(at["round"] + obs.round)
     hits.append(at["starter"] + (obs.starter - seat) % players)
     start = at["pending"]

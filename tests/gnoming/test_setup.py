@@ -59,7 +59,7 @@ class TestDeal:
 
     @pytest.mark.rule("G4")
     def test_every_round_deals_all_110_cards_again(self) -> None:
-        """Round 2 is dealt from the whole reshuffled deck: nine face down each, 110 cards."""
+        """With no Hazard removed, round 2 is dealt from all 110 cards: nine face down each."""
         state = new(3, seed=9)
         first = [layout.cards.copy() for layout in rs(state).layouts]
         finish_round_now(state)

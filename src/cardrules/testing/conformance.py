@@ -7,7 +7,9 @@
   malformed text raises `cardrules.InvalidMoveError`; either way the
   state is exactly as before;
 * card conservation: when the round state offers ``all_cards()``, the cards of
-  the round are always exactly the deck;
+  the round are always exactly the deck (cards removed from the match, such as
+  Gnoming A Round's removed Hazards, G15, count where the round keeps them:
+  out of play);
 * a clone is independent of its original;
 * every seat's observation lists legal moves only for the deciding seat, and is
   the same for a clone (observations depend on the state only);
@@ -158,7 +160,7 @@ class GameConformance(RuleBasedStateMachine):
 
     @invariant()
     def cards_are_conserved(self) -> None:
-        """The round holds exactly the deck (when the round state can list its cards)."""
+        """The round holds exactly the deck, cards out of the match included (``all_cards()``)."""
         if self.state is None:
             return
         rounds = [*self.state.finished_rounds, self.state.round_state]
