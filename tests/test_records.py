@@ -219,3 +219,14 @@ def test_only_known_formats_are_read() -> None:
     with pytest.raises(RecordError, match="cardrules-record/1") as caught:
         load_record(bad)
     assert caught.value.field == "format"
+
+
+@pytest.mark.rule("R14")
+def test_a_format_1_rook_record_replays_with_the_swapped_rook_played_by_turn_end() -> None:
+    """Format 1 Rook records were played when a swapped Rook was due by the turn's end."""
+    state = cardrules.new_game("toonerville-rook", players=3, seed=5)
+    random_moves(state, random.Random(5), 60)
+    old = _legacy(state.record(), "swapped_rook_by_turn_end")
+    assert played_options(load_record(old))["swapped_rook_by_turn_end"] is True
+    assert check_record(old).game.options.swapped_rook_by_turn_end is True
+    assert played_options(load_record(state.record()))["swapped_rook_by_turn_end"] is False

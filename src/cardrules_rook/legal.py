@@ -23,7 +23,13 @@ from cardrules_rook.play import apply_move, laid_off, may_lay_off, minus, remain
 from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
-__all__ = ["is_legal_lay_down", "is_legal_lay_down_shape", "legal_moves", "would_strand_a_card"]
+__all__ = [
+    "is_legal_lay_down",
+    "is_legal_lay_down_shape",
+    "legal_moves",
+    "places_owed_rook",
+    "would_strand_a_card",
+]
 
 P = RookPhase
 
@@ -59,7 +65,8 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
 
 
 def _rook_has_a_place(state: RookRound, seat: int) -> bool:
-    """R14: every Rook owed by a swap can still be played this turn, perhaps after more swaps."""
+    """R14: every Rook owed by a swap can still be played: by the very next move (default),
+    or this turn, perhaps after more swaps (``swapped_rook_by_turn_end``)."""
     hand = state.hands[seat]
     if state.down[seat] and state.owed_before_down:
         return False  # swapped before going down: the Rook had to be in the lay-down
@@ -74,8 +81,12 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
             min_rooks=state.owed_rooks,
         ):
             return True
+    elif not state.options.swapped_rook_by_turn_end:
+        return bool(_rook_placements(state, seat))  # exactly the moves that may come next
     elif _rooks_fit(state, seat, state.owed_rooks):
         return True
+    if not state.options.swapped_rook_by_turn_end:
+        return False  # the very next move places the Rook: no further swap first
     # A further swap may bring the card that makes the plan work.
     for swap in _swaps(state, seat):
         trial = state.clone()
@@ -229,6 +240,8 @@ def _play_moves(state: RookRound) -> list[Move]:
     swaps: list[Move] = []
     if state.lay_down_left is not None:
         moves = _lay_down_steps(state)
+    elif state.owed_rooks and not state.options.swapped_rook_by_turn_end:
+        moves = _rook_placements(state, seat)
     else:
         if not state.down[seat]:
             moves += _lay_down_steps(state)
@@ -259,6 +272,46 @@ def _play_moves(state: RookRound) -> list[Move]:
     if state.no_out_by_discard and not state.whole_hand:
         moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
     return moves
+
+
+def _rook_placements(state: RookRound, seat: int) -> list[Move]:
+    """R14 (default): the moves that place a Rook owed by a swap on the table at once.
+
+    Not yet down: a step of the contract lay-down (the whole lay-down holds
+    the Rook; `_keeps_rooks_playable` sees to that). Down: laying a Rook off,
+    or a new meld holding a Rook.
+    """
+    if not state.down[seat]:
+        return _lay_down_steps(state)
+    moves: list[Move] = []
+    if may_lay_off(state, seat):
+        moves += [m for m in _lay_offs(state, seat) if isinstance(m, LayOff) and m.card.is_rook]
+    hand = state.hands[seat]
+    rules = state.options.meld_rules
+    moves += [
+        MeldDown(m)
+        for m in possible_melds(hand, sets=True, runs=True, rules=rules)
+        if m.cards()[-1].is_rook
+    ]
+    return moves
+
+
+def places_owed_rook(state: RookRound, move: Move) -> bool:
+    """Whether ``move`` is of a kind that places a Rook owed by a swap (R14).
+
+    A step or the whole of the contract lay-down before the player is down; a
+    Rook laid off, or a new meld holding a Rook, once down. Whether such a
+    move is legal is decided elsewhere.
+    """
+    seat = state.turn_seat
+    if isinstance(move, LayOff):
+        return move.card.is_rook
+    if isinstance(move, MeldDown | LayDown):
+        if seat is None or not state.down[seat]:
+            return True
+        melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
+        return any(card.is_rook for meld in melds for card in meld.cards())
+    return False
 
 
 def would_strand_a_card(state: RookRound, move: Move) -> bool:

@@ -98,7 +98,7 @@ def view(obs: RookObservation) -> list[Any]:
         sets, runs = obs.lay_down_left
         lines.append(f"Still to lay down this turn: {sets} set(s), {runs} run(s)")
     if obs.owed_rooks:
-        lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap before the turn ends")
+        lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap (R14)")
     known = [
         f"seat {s}: " + " ".join(map(str, cards))
         for s, cards in enumerate(obs.known_cards)

@@ -9,6 +9,7 @@ from typing import Literal
 
 import attrs
 
+from cardrules.options import since_record_format
 from cardrules_rook.melds import MeldRules
 
 __all__ = ["RookOptions"]
@@ -53,6 +54,13 @@ class RookOptions:
             ``lay-off-next-turn``).
         lay_down_extra_melds: R11. The first lay-down is exactly the contract
             (``False``); ``True``: more melds may be made in that turn.
+        swapped_rook_by_turn_end: R14. ``False`` (default): a Rook taken by a
+            swap is placed on the table by the player's very next move (in the
+            contract lay-down, or once down in a new meld or laid off), and a
+            swap that cannot be followed so is not legal; ``True``: it may be
+            played at any point before the end of that turn, after other moves
+            and further swaps. Records of format 1, written when that was the
+            rule, replay with ``True``.
         last_round_whole_hand: R12. In round 11 a player lays down only with
             every card at once (``True``); ``False``: the lay-down is as in other
             rounds. Either way no one goes out by discarding in round 11.
@@ -72,6 +80,9 @@ class RookOptions:
     down_players_may_buy: bool = attrs.field(default=True, validator=_bool)
     lay_off_same_turn: bool = attrs.field(default=True, validator=_bool)
     lay_down_extra_melds: bool = attrs.field(default=False, validator=_bool)
+    swapped_rook_by_turn_end: bool = attrs.field(
+        default=False, validator=_bool, metadata=since_record_format(2, True, "R14")
+    )
     last_round_whole_hand: bool = attrs.field(default=True, validator=_bool)
     stock_rebuilds: int | None = attrs.field(default=1, validator=_optional_count)
     tie: Literal["shared", "last-round"] = attrs.field(

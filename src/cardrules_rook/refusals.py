@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import Move
-from cardrules_rook.legal import would_strand_a_card
+from cardrules_rook.legal import places_owed_rook, would_strand_a_card
 from cardrules_rook.melds import SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import may_lay_off, minus
@@ -47,6 +47,16 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
         return error("R9", "you have already drawn this turn")
     if isinstance(move, Buy | Pass):
         return error("R10", "there is no discard on offer")
+    if (
+        state.owed_rooks
+        and not state.options.swapped_rook_by_turn_end
+        and not places_owed_rook(state, move)
+    ):
+        where = "in your contract lay-down" if not state.down[seat] else "in a new meld or laid off"
+        return error(
+            "R14",
+            f"the Rook taken by the swap must be played by your very next move, {where}",
+        )
     rules = state.options.meld_rules
     if state.no_out_by_discard and would_strand_a_card(state, move):
         return error(
@@ -77,7 +87,8 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
                 "R11", "after laying down, make no new melds (except to play a swapped Rook)"
             )
         if state.owed_rooks:
-            return error("R14", "the Rook taken by the swap must still be playable this turn")
+            when = "this turn" if state.options.swapped_rook_by_turn_end else "in this lay-down"
+            return error("R14", f"the Rook taken by the swap must still be playable {when}")
         if state.whole_hand and not state.down[seat]:
             return error(
                 "R12", f"lay down {contract} using every card in hand, or nothing this round"
@@ -103,8 +114,9 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R15", "a Rook in a set can never be taken back")
         if not hand[move.card.code]:
             return error("R14", f"you do not hold {move.card}")
+        when = "this turn" if state.options.swapped_rook_by_turn_end else "by your very next move"
         return error(
-            "R14", "that Rook does not stand for this card, or it could not be played this turn"
+            "R14", f"that Rook does not stand for this card, or it could not be played {when}"
         )
     if isinstance(move, Discard):
         if state.lay_down_left is not None:

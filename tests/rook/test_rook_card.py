@@ -253,13 +253,81 @@ class TestNoSwapFromSets:
         assert refused(state, "swap Y1 on 1").rule == "R15"
 
 
+BY_TURN_END = {"swapped_rook_by_turn_end": True}
+
+
+class TestImmediatePlay:
+    """R14 (default): the player's very next move places the swapped Rook on the table."""
+
+    @pytest.mark.rule("R14")
+    def test_any_other_move_after_a_swap_is_refused(self) -> None:
+        """After the swap only Rook placements are legal; a natural lay-off is refused R14."""
+        state = down_player("R5 R7 Y1 Y2")
+        play(state, "swap R5 on 0")
+        assert legal(state) == {"lay off *2 on 0", "lay off *7 on 0", "lay off *9 on 1"}
+        for move in ("lay off R7 on 0", "discard Y1", "discard Rook"):
+            error = refused(state, move)
+            assert error.rule == "R14"
+            assert "very next move" in str(error)
+        play(state, "lay off *2 on 0")  # placed: the turn goes on as usual
+        assert table(state)[0] == "*R2 R3 R4 R5 R6"
+        assert "lay off R7 on 0" in legal(state)
+
+    @pytest.mark.rule("R14")
+    def test_option_allows_other_moves_before_the_rook(self) -> None:
+        """``swapped_rook_by_turn_end=True``: a natural lay-off may come first; no discard yet."""
+        state = new(3, options=BY_TURN_END)
+        put_round(
+            state,
+            ["R5 R7 Y1 Y2", "B1 B2", "B3 B4"],
+            round=1,
+            phase=P.PLAY,
+            stock="G10 G11",
+            discards="G14",
+            table=TABLE,
+            owners=[1, 1],
+            down=(0, 1),
+        )
+        play(state, "swap R5 on 0")
+        assert "lay off R7 on 0" in legal(state)
+        play(state, "lay off R7 on 0")
+        assert rs(state).owed_rooks == 1
+        assert refused(state, "discard Y1").rule == "R14"
+        play(state, "lay off *8 on 0", "discard Y1")
+        assert table(state)[0] == "R3 R4 R5 R6 R7 *R8"
+
+    @pytest.mark.rule("R14")
+    def test_no_second_swap_before_the_rook_is_placed(self) -> None:
+        """Two Rooks to take: the second swap must wait until the first Rook is placed."""
+        state = down_player("R4 R5 Y1", table_=("R3 *R4 *R5 R6", "Y9 B9 *9"))
+        play(state, "swap R4 on 0")
+        assert legal_of(state, "swap") == set()
+        assert refused(state, "swap R5 on 0").rule == "R14"
+        play(state, "lay off *9 on 1")
+        assert legal_of(state, "swap") == {"swap R5 on 0"}
+
+    @pytest.mark.rule("R14")
+    def test_not_down_the_next_move_is_the_lay_down(self) -> None:
+        """Not yet down: the lay-down holding the Rook comes next; a swap first is refused."""
+        state = down_player("R5 B2 B3 B5 Y7 B7 G7 Y13", down=(1,))
+        play(state, "swap R5 on 0")
+        assert legal(state) == {"meld B2 B3 *B4 B5", "meld Y7 G7 B7"}
+        assert refused(state, "discard Y13").rule == "R14"
+        play(state, "meld Y7 G7 B7", "meld B2 B3 *B4 B5")
+        assert rs(state).owed_rooks == 0
+
+
 class TestSwapFollowUps:
-    """R14 follow-ups found by the rules review: every owed Rook, and chains of swaps."""
+    """R14 follow-ups found by the rules review: every owed Rook, and chains of swaps.
+
+    Chains of swaps need the option ``swapped_rook_by_turn_end=True``; by
+    default a swap must be followed at once by placing the Rook.
+    """
 
     @pytest.mark.rule("R14")
     def test_a_second_swap_needs_room_for_both_rooks(self) -> None:
         """With room on the table for one Rook only, the second swap is not offered."""
-        state = new(3)
+        state = new(3, options=BY_TURN_END)
         put_round(
             state,
             ["Y5 Y9 B1 G7", "R2 R2", "G3 G4 G5 Y6"],
@@ -284,9 +352,9 @@ class TestSwapFollowUps:
     @pytest.mark.rule("R14", "R13")
     def test_two_owed_rooks_may_go_into_two_new_melds(self) -> None:
         """Variant more-naturals: a set holds fewer Rooks than naturals, so the two
-        Rooks of two swaps need two new sets; the second swap is offered all the same,
-        and both Rooks are played."""
-        state = new(3, variants=["more-naturals"])
+        Rooks of two swaps need two new sets; with the option the second swap is
+        offered all the same, and both Rooks are played."""
+        state = new(3, variants=["more-naturals"], options=BY_TURN_END)
         put_round(
             state,
             ["R5 R9 Y7 B7 G3 B3 Y12", "R8", "R9"],
@@ -325,9 +393,13 @@ class TestSwapFollowUps:
         assert "swap B9 on 2" in legal_of(state, "swap")
 
     @pytest.mark.rule("R14")
-    def test_a_swap_that_needs_a_second_swap_to_be_followed_is_offered(self) -> None:
-        """Two swaps together complete the contract: the first one is offered."""
-        state = new(3)
+    @pytest.mark.parametrize("by_turn_end", [False, True])
+    def test_a_swap_that_needs_a_second_swap_to_be_followed_is_offered(
+        self, by_turn_end: bool
+    ) -> None:
+        """Two swaps together complete the contract: with the option the first one is
+        offered; by default neither is, since neither can be followed by the lay-down."""
+        state = new(3, options={"swapped_rook_by_turn_end": by_turn_end})
         put_round(
             state,
             ["G12 B14 R7 R8 Y3 G3 B3 Y13 G1 R11 Y9", "Y1 Y2", "G4 G5"],
@@ -339,6 +411,10 @@ class TestSwapFollowUps:
             stock="B3 B4",
             discards="B1",
         )
+        if not by_turn_end:
+            assert legal_of(state, "swap") == set()
+            assert refused(state, "swap G12 on 0").rule == "R14"
+            return
         assert {"swap G12 on 0", "swap B14 on 2"} <= legal_of(state, "swap")
         # Both swaps, then a run and a set that hold both Rooks.
         play(state, "swap G12 on 0", "swap B14 on 2", "lay down *R6 R7 R8 *R9 / Y3 G3 B3")
