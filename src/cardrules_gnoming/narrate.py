@@ -91,7 +91,7 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
         )
     elif isinstance(move, Discard):
         if move.pile is None:
-            out.append(f"{who} discards a Hazard: it leaves the round; the others may flip a card")
+            out.append(f"{who} discards a Hazard: it leaves the game; the others may flip a card")
         else:
             out.append(f"{who} discards {_card(before.held)} on pile {move.pile}")
     elif isinstance(move, Flip):
@@ -157,6 +157,8 @@ def view(obs: GnomingObservation) -> list[Any]:
     ]
     if obs.held_card is not None:
         lines.append(f"In hand: {_card(obs.held_card)}")
+    if obs.out_of_play:
+        lines.append(f"Hazards removed from the game (G15): {len(obs.out_of_play)}")
     if obs.ender is not None:
         lines.append(f"seat {obs.ender} has no face-down card: last turns")
     return lines

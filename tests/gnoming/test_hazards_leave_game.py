@@ -80,7 +80,10 @@ class TestRemovedHazardsLeaveTheMatch:
             assert len(r.stock) == 110 - len(r.out_of_play) - 9 * 3 - 2
             assert hazards_in_play(r) == 3 - len(r.out_of_play) <= 3 - len(gone)
             for seat in range(3):
-                assert state.observation(seat).out_of_play == tuple(r.out_of_play)
+                observation = state.observation(seat)
+                assert observation.out_of_play == tuple(r.out_of_play)
+                shown = f"Hazards removed from the game (G15): {len(r.out_of_play)}"
+                assert shown in state.game.render_observation(observation)
             play_round(state, rng, check=True)
             gone = list(state.finished_rounds[round_index].out_of_play)
         assert state.is_over

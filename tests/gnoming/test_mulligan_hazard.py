@@ -138,7 +138,7 @@ def hazard_position(
 
 
 class TestHazard:
-    """G15: a discarded Hazard leaves the round; the others may each flip a card."""
+    """G15: a discarded Hazard leaves the game; the others may each flip a card."""
 
     @pytest.mark.rule("G15")
     def test_hazard_discard_goes_on_no_pile(self) -> None:

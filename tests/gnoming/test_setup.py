@@ -124,7 +124,7 @@ class TestDiscardPilesStart:
     @pytest.mark.rule("G5")
     @pytest.mark.parametrize(("seed", "hazard_at"), [(156, 0), (21, 1)])
     def test_turned_up_hazard_is_removed_and_replaced(self, seed: int, hazard_at: int) -> None:
-        """A Hazard turned up to start a pile leaves the round; the next card starts the pile."""
+        """A Hazard turned up to start a pile leaves the game; the next card starts the pile."""
         order = _deck_top_first(seed)
         rest = order[27:]
         assert rest[hazard_at] == HAZARD  # precondition: this seed turns a Hazard up
@@ -135,7 +135,7 @@ class TestDiscardPilesStart:
         assert r.discards[0].cards() == (others[0],)
         assert r.discards[1].cards() == (others[1],)
         assert list(r.stock.cards()) == rest[3:][::-1]
-        # the Hazard is out of the round: 110 - 27 - 2 - 1 = 80 cards in the draw pile
+        # the Hazard is out of the game: 110 - 27 - 2 - 1 = 80 cards in the draw pile
         assert len(r.stock) == 80
         tally = DeckComposition.tally(r.all_cards())
         assert tally == DEFAULT_DECK.as_dict()
