@@ -4,7 +4,9 @@
     python benchmarks/bot_matches.py toonerville-rook --matches 200
 
 1. Random bots over the game's player range: after every decision every card
-   of the deck must be in exactly one place, and every match must finish.
+   of the deck must be in exactly one place (cards removed from the match
+   included: Gnoming's removed Hazards stay out of play in later rounds, G15),
+   and every match must finish.
 2. Greedy bots only: matches finish; how often a round ends with a player
    going out (the greedy bot should go out in most rounds).
 3. Greedy and random bots on alternating seats, same seeds: each bot's mean
@@ -21,6 +23,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import cardrules
@@ -35,6 +38,17 @@ def _went_out(round_state: Any) -> bool:
     )
 
 
+def _stays_out(state: cardrules.GameState) -> bool:
+    """Cards removed from the match stay out of play in every later round (Gnoming, G15)."""
+    if getattr(state.game.options, "hazards_return_each_round", True):
+        return True
+    rounds = [*state.finished_rounds, *([] if state.is_over else [state.round_state])]
+    return all(
+        list(later.out_of_play[: len(earlier.out_of_play)]) == list(earlier.out_of_play)
+        for earlier, later in pairwise(rounds)
+    )
+
+
 def _random_matches(game: str, matches: int, sizes: range, cap: int) -> bool:
     start = time.perf_counter()
     decisions = unfinished = miscounted = 0
@@ -46,7 +60,7 @@ def _random_matches(game: str, matches: int, sizes: range, cap: int) -> bool:
         def check(state: cardrules.GameState, expected: Counter[Any] = expected) -> None:
             nonlocal miscounted
             rs = state.round_state if not state.is_over else state.finished_rounds[-1]
-            if Counter(rs.all_cards()) != expected:
+            if Counter(rs.all_cards()) != expected or not _stays_out(state):
                 miscounted += 1
 
         bots: list[Bot] = [RandomBot(seed * 10 + s) for s in range(players)]

@@ -207,3 +207,51 @@ class TestFailingHooks:
         assert caught.value.hook == "cardrules_score_round"
         assert snapshot(state) == before
         assert state.round == 0
+
+
+class _SeesThePreviousRound:
+    """A variant wrapping cardrules_new_round: one implementation takes ``previous``."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, Any]] = []
+
+    @hookimpl(wrapper=True)
+    def cardrules_new_round(self, round: int, previous: Any) -> Any:
+        self.seen.append((round, previous))
+        return (yield)
+
+
+class _OldStyleNewRound:
+    """A variant written before ``previous`` existed: it names only the old arguments."""
+
+    def __init__(self) -> None:
+        self.rounds: list[int] = []
+
+    @hookimpl(wrapper=True)
+    def cardrules_new_round(self, game: Any, round: int, deck: Any, chance: Any) -> Any:
+        self.rounds.append(round)
+        return (yield)
+
+
+@pytest.mark.rule("G15")
+def test_new_round_hands_the_finished_previous_round_to_those_who_ask() -> None:
+    """``previous`` is None for round 0, then the round just finished; old signatures still work."""
+    sees, old_style = _SeesThePreviousRound(), _OldStyleNewRound()
+
+    class Registrar:
+        @hookimpl
+        def cardrules_register_variants(self, register: Any) -> None:
+            register(VariantSpec("sees", "gnoming-a-round", plugin=sees))
+            register(VariantSpec("old-style", "gnoming-a-round", plugin=old_style))
+
+    catalogue = Catalogue([("round-watchers", Registrar())])
+    state = new_game(
+        "gnoming-a-round", players=3, seed=1, variants=["sees", "old-style"], catalogue=catalogue
+    )
+    while state.round < 2:
+        state.apply(state.legal_moves()[0])
+    assert [round_ for round_, _ in sees.seen] == [0, 1, 2]
+    assert sees.seen[0][1] is None
+    assert sees.seen[1][1] is state.finished_rounds[0]
+    assert sees.seen[2][1] is state.finished_rounds[1]
+    assert old_style.rounds == [0, 1, 2]
