@@ -136,6 +136,13 @@ class TestRemovedHazardsLeaveTheMatch:
                 assert sample.observation(seat) == observation
                 assert Counter(sample.round_state.all_cards()) == DECK
                 assert hazards_in_play(sample.round_state) == 3 - gone
+            # Paired states: the hidden cards dealt anew, the removed Hazards still out.
+            twin = state.game.shuffle_hidden(r, seat, random.Random(seat))
+            assert twin.out_of_play == r.out_of_play
+            assert hazards_in_play(twin) == 3 - gone
+            assert state.game.observation(twin, seat, tuple(state.round_scores), (), ()) == (
+                state.game.observation(r, seat, tuple(state.round_scores), (), ())
+            )
             layout: TensorLayout = state.game.tensor_layout
             tensor = state.game.observation_tensor(observation)
             kinds = [card for card, _ in DEFAULT_DECK.counts]
