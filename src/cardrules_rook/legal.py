@@ -81,8 +81,6 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
             min_rooks=state.owed_rooks,
         ):
             return True
-    elif not state.options.swapped_rook_by_turn_end:
-        return bool(_rook_placements(state, seat))  # exactly the moves that may come next
     elif _rooks_fit(state, seat, state.owed_rooks):
         return True
     if not state.options.swapped_rook_by_turn_end:
