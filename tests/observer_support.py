@@ -40,10 +40,12 @@ Setup = tuple[str, int, dict[str, Any], tuple[str, ...]]
 SETUPS: list[Setup] = [
     (ROOK_GAME, 3, {"rounds": 1}, ()),
     (ROOK_GAME, 5, {"rounds": 1}, ("unlimited-rebuilds",)),
-    (ROOK_GAME, 4, {"rounds": 2}, ("three-buys",)),
+    (ROOK_GAME, 4, {"rounds": 2, "swapped_rook_by_turn_end": True}, ("three-buys",)),
     (GNOMING_GAME, 3, {"rounds": 1}, ()),
     (GNOMING_GAME, 7, {"rounds": 1, "draw_pile_rebuilds": None}, ("keep-taken-discard",)),
     (GNOMING_GAME, 4, {"rounds": 1, "start_pile_hazard": "shuffle-back"}, ("no-bounce",)),
+    # Three rounds: later rounds are dealt without the Hazards removed before (G15).
+    (GNOMING_GAME, 5, {"rounds": 3, "hazard_drawer_need_not_restart": True}, ()),
 ]
 SETUP_IDS = [f"{g.split('-')[0]}-{n}-{'+'.join(v) or 'default'}" for g, n, _, v in SETUPS]
 
