@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.engine import GameState
-from cardrules.errors import InvalidSeatError
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError
 from cardrules.moves import Move
 
 __all__ = ["Bot", "MatchResult", "RandomBot", "bot_factories", "play_match"]
@@ -93,6 +93,11 @@ def play_match(
 
     Raises:
         InvalidSeatError: the number of bots is not the number of seats (a ``ValueError``).
+        InvalidMoveError: a bot returned something that is not a move of the
+            game; the message names the seat and the bot's class.
+        IllegalMoveError: a bot returned a move the rules forbid now; the
+            message names the seat, the bot's class and the rule (``rule``).
+            In both cases the state is as it was before that move.
     """
     if len(bots) != state.players:
         raise InvalidSeatError(f"need one bot per seat: {state.players} seats, {len(bots)} bots")
@@ -105,11 +110,26 @@ def play_match(
         move = bots[seat].choose(state.observation(seat))
         if before_move is not None:
             before_move(state, seat, move)
-        state.apply(move)
+        try:
+            state.apply(move)
+        except (InvalidMoveError, IllegalMoveError) as error:
+            raise _blame(error, seat, bots[seat], move) from None
         decisions += 1
         if after_move is not None:
             after_move(state, seat, move)
     return MatchResult(state, decisions, truncated=False)
+
+
+def _blame(
+    error: InvalidMoveError | IllegalMoveError, seat: int, bot: Bot, move: object
+) -> InvalidMoveError | IllegalMoveError:
+    """The same error, its message naming the seat and bot that chose ``move``."""
+    who = f"seat {seat}'s bot {type(bot).__name__}"
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(
+            error.rule, f"{who} chose {move}: {error.message}", move=error.move, seat=error.seat
+        )
+    return type(error)(f"{who} returned {move!r}: {error}")
 
 
 #: Iterations per decision of the ``ismcts`` bot that `bot_factories` offers.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "BotLoadError",
     "CardRulesError",
     "IllegalMoveError",
     "InvalidCardError",
@@ -115,3 +116,18 @@ class ObservationMismatchError(CardRulesError, ValueError):
 
 class PluginLoadWarning(UserWarning):
     """An entry-point plugin failed to load and was skipped (the default)."""
+
+
+class BotLoadError(CardRulesError, ImportError, ValueError):
+    """A bot named as ``module:Name`` or by a ``cardrules.bots`` entry point cannot be made.
+
+    Raised when the module does not import, the name is not in it, calling it
+    fails, or what it makes has no ``choose(observation)`` method.
+
+    Attributes:
+        spec: the bot as it was named, e.g. ``"lowbot:LowBot"``.
+    """
+
+    def __init__(self, spec: str, message: str):
+        self.spec = spec
+        super().__init__(message)

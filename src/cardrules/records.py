@@ -14,7 +14,8 @@ A record is what `GameState.record` returns, as JSON:
       "scores": [3, -2, 10, 7],          # optional: totals
       "winners": [1],                    # optional: winning seats
       "over": false,                     # optional: the match reached its end
-      "truncated": false                 # optional: a bot run stopped it early
+      "truncated": false,                # optional: a decision cap stopped it early
+      "abandoned": false                 # optional: a player quit before its end
     }
 
 Records of an earlier format (``cardrules-record/1``) are read too. Their moves
@@ -59,7 +60,7 @@ __all__ = [
 #: The most moves a record may hold (far beyond any real match).
 MAX_MOVES = 1_000_000
 _REQUIRED = ("format", "game", "players", "seed", "options", "variants", "moves")
-_OPTIONAL = ("round_scores", "scores", "winners", "over", "truncated")
+_OPTIONAL = ("round_scores", "scores", "winners", "over", "truncated", "abandoned")
 #: Every record format `load_record` reads, oldest first; the last is `RECORD_FORMAT`.
 READABLE_FORMATS = ("cardrules-record/1", RECORD_FORMAT)
 
@@ -93,7 +94,10 @@ class GameRecord:
         scores: recorded totals, or ``None``.
         winners: recorded winners, or ``None``.
         over: whether the match was recorded as over, or ``None``.
-        truncated: whether a bot run stopped the match early, or ``None``.
+        truncated: whether a decision cap stopped the match early, or ``None``.
+        abandoned: whether a player quit (or interrupted) the match before its
+            end, or ``None``. An abandoned match is over: it has no winner and
+            is not resumed, so its record holds the seed like any other.
         format: the record's format (one of `READABLE_FORMATS`); replay
             gives options a record of an earlier format does not name the
             values of the rules it was played by.
@@ -110,6 +114,7 @@ class GameRecord:
     winners: tuple[int, ...] | None = None
     over: bool | None = None
     truncated: bool | None = None
+    abandoned: bool | None = None
     format: str = RECORD_FORMAT
 
     @property
@@ -138,6 +143,8 @@ class GameRecord:
             data["over"] = self.over
         if self.truncated is not None:
             data["truncated"] = self.truncated
+        if self.abandoned is not None:
+            data["abandoned"] = self.abandoned
         return data
 
     def to_json(self) -> str:
@@ -226,7 +233,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
             raise RecordError("record field 'round_scores' must be a list", field="round_scores")
         round_scores = tuple(_int_list(r, "round_scores") for r in round_scores)
     flags: dict[str, bool | None] = {}
-    for field in ("over", "truncated"):
+    for field in ("over", "truncated", "abandoned"):
         value = data.get(field)
         if value is not None and not isinstance(value, bool):
             raise RecordError(f"record field {field!r} must be true or false", field=field)
@@ -243,6 +250,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         winners=_int_list(data["winners"], "winners") if data.get("winners") is not None else None,
         over=flags["over"],
         truncated=flags["truncated"],
+        abandoned=flags["abandoned"],
         format=data["format"],
     )
 

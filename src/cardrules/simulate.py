@@ -28,7 +28,7 @@ from cardrules.analysis.backends import run_plan
 from cardrules.analysis.play import MatchPlan
 from cardrules.analysis.rows import MatchRow, ResultsFile
 from cardrules.analysis.stats import mean_interval, wilson
-from cardrules.bots import bot_factories
+from cardrules.bot_loading import bot_factory
 from cardrules.engine import new_game
 
 __all__ = [
@@ -65,7 +65,9 @@ def simulate(
         game: a registered game name.
         games: number of matches; match ``i`` uses seed ``seed + i``.
         players: seats per match.
-        bots: bot names, repeated over the seats (seat ``s`` gets ``bots[s % len]``).
+        bots: bot names, repeated over the seats (seat ``s`` gets ``bots[s % len]``):
+            the game's bots, ``cardrules.bots`` entry points, or ``module:Name``
+            (see `cardrules.bot_loading.bot_factory`).
         variants: variants in force.
         options: game options (as for `cardrules.new_game`; JSON values when
             ``out`` is given).
@@ -86,16 +88,18 @@ def simulate(
         cardrules.CardRulesError: unknown game, variant, bad players or options
             (checked once before any match is played).
         cardrules.RecordError: ``out`` holds another run's results.
-        ValueError: an unknown bot name or backend, fewer than one game or
+        cardrules.BotLoadError: a bot name that is unknown or does not make a
+            bot (a ``ValueError``).
+        ValueError: no bot named, an unknown backend, fewer than one game or
             job, or Ray missing for ``backend="ray"``.
     """
     if games < 1 or jobs < 1:
         raise ValueError("games and jobs must be at least 1")
     probe = new_game(game, players=players, seed=seed, variants=variants, options=options)
-    known = bot_factories(probe.game.spec.bots, probe.game)
-    unknown = [b for b in bots if b not in known]
-    if unknown or not bots:
-        raise ValueError(f"unknown bot(s) {unknown}; bots for {game}: {', '.join(sorted(known))}")
+    if not bots:
+        raise ValueError("name at least one bot")
+    for name in bots:
+        bot_factory(name, probe.game)  # an unknown or broken bot is refused before any match
     plan = MatchPlan(
         game=game,
         players=players,

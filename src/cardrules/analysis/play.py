@@ -13,7 +13,8 @@ from typing import Any
 import attrs
 
 from cardrules.analysis.rows import MatchRow
-from cardrules.bots import bot_factories, play_match
+from cardrules.bot_loading import bot_factory
+from cardrules.bots import play_match
 from cardrules.engine import GameState, new_game
 from cardrules.moves import Move
 
@@ -65,7 +66,7 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
         variants=plan.variants,
         options=plan.options,
     )
-    factories = bot_factories(state.game.spec.bots, state.game)
+    factories = {name: bot_factory(name, state.game) for name in set(plan.bots)}
     seat_bots = [factories[plan.bots[s]](seed * 100 + s) for s in range(plan.players)]
     round_decisions: list[int] = []
     counter = [0]

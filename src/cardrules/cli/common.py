@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from cardrules.bots import Bot, bot_factories
+from cardrules.bot_loading import bot_factory
+from cardrules.bots import Bot
 from cardrules.engine import GameState
 
 __all__ = [
     "check_writable",
     "make_bots",
+    "match_header",
     "parse_option",
     "print_scores",
     "rules_options",
@@ -36,32 +39,51 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 def make_bots(state: GameState, names: str) -> list[Bot]:
-    """One bot per seat from ``names`` (comma-separated, repeated to fill the seats)."""
-    factories = bot_factories(state.game.spec.bots, state.game)
+    """One bot per seat from ``names`` (comma-separated, repeated to fill the seats).
+
+    A name is one of the game's bots, a ``cardrules.bots`` entry point, or
+    ``module:Name`` (see `cardrules.bot_loading.bot_factory`).
+    """
     chosen = [name.strip() for name in names.split(",") if name.strip()]
     if not chosen:
         raise click.BadParameter("name at least one bot", param_hint="--bots")
-    for name in chosen:
-        if name not in factories:
-            raise click.BadParameter(
-                f"unknown bot {name!r}; bots for {state.game.name}: {', '.join(sorted(factories))}",
-                param_hint="--bots",
-            )
+    factories = {name: bot_factory(name, state.game) for name in chosen}
     return [factories[chosen[s % len(chosen)]](state.seed * 100 + s) for s in range(state.players)]
 
 
-def print_scores(console: Console, state: GameState, truncated: bool) -> None:
-    """The table of round scores and totals, then the winner (or truncation)."""
-    table = Table(title="Scores by round", padding=(0, 1))
-    table.add_column("seat", no_wrap=True)
-    for r in range(len(state.round_scores)):
-        table.add_column(str(r + 1), justify="right", no_wrap=True)
-    table.add_column("total", justify="right", style="bold", no_wrap=True)
+def match_header(
+    title: str, players: int, variants: Sequence[str], seed: int | None, who: str
+) -> str:
+    """``Gnoming A Round - 4 players, variant diagonals, seed 1, bots greedy``.
+
+    ``seed`` is ``None`` when it must stay hidden (a person plays a seat).
+    """
+    parts = [f"{title} - {players} players"]
+    if variants:
+        parts.append(("variants " if len(variants) > 1 else "variant ") + ", ".join(variants))
+    parts.append("seed hidden until the match is over" if seed is None else f"seed {seed}")
+    parts.append(who)
+    return ", ".join(parts)
+
+
+def print_scores(
+    console: Console, state: GameState, truncated: bool, *, abandoned: bool = False
+) -> None:
+    """The round scores (a row per round, a column per seat) and totals, then the winner.
+
+    A row per round keeps the table narrow: 11 rounds of 7 seats fit 80 columns.
+    """
+    table = Table(title="Scores by round", padding=(0, 1), box=box.SIMPLE, show_footer=True)
+    table.add_column("round", footer="total", justify="right", no_wrap=True)
     for seat in range(state.players):
-        row = [str(scores[seat]) for scores in state.round_scores]
-        table.add_row(str(seat), *row, str(state.scores[seat]))
+        total = str(state.scores[seat])
+        table.add_column(f"seat {seat}", footer=total, justify="right", no_wrap=True)
+    for number, scores in enumerate(state.round_scores, start=1):
+        table.add_row(str(number), *map(str, scores))
     console.print(table)
-    if truncated:
+    if abandoned:
+        console.print(f"[bold]Abandoned[/bold] after {len(state.history)} decisions: no winner.")
+    elif truncated:
         console.print(f"[bold]Truncated[/bold] after {len(state.history)} decisions: no winner.")
     else:
         winners = " and ".join(f"seat {s}" for s in state.winners)

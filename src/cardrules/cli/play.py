@@ -16,6 +16,7 @@ from cardrules.bots import Bot, play_match
 from cardrules.cli.common import (
     check_writable,
     make_bots,
+    match_header,
     parse_option,
     print_scores,
     rules_options,
@@ -85,14 +86,14 @@ def play_command(
         result = play_match(state, seat_bots, max_decisions=max_decisions)
         click.echo(json.dumps(_record(state, result.truncated), indent=2))
         if save is not None:
-            _save(console, state, save, result.truncated)
+            _save(state, save, result.truncated)
         return
     title = state.game.spec.title
-    who = f"you at seat {human}" if human is not None else f"bots {bots}"
-    console.rule(f"{title} - {players} players, seed {state.seed}, {who}")
-    narrator = Narrator(console)
-    narrator.start(state)
+    names = [v.name for v in state.game.variants]
     if human is None:
+        console.rule(match_header(title, players, names, state.seed, f"bots {bots}"))
+        narrator = Narrator(console)
+        narrator.start(state)
         result = play_match(
             state,
             seat_bots,
@@ -102,26 +103,37 @@ def play_command(
         )
         print_scores(console, state, result.truncated)
         if save is not None:
-            _save(console, state, save, result.truncated)
+            _save(state, save, result.truncated)
         return
+    # The seed fixes every hidden card, so the person sees it only once the match is over.
+    console.rule(match_header(title, players, names, None, f"you at seat {human}"))
+    narrator = Narrator(console)
+    narrator.start(state)
+    table = HumanTable(state, seat_bots, human, console, narrator)
+    path = save or Path(f"cardrules-{game}-{state.seed}.json")
     try:
-        finished = HumanTable(state, seat_bots, human, console, narrator).play(max_decisions)
+        finished = table.play(max_decisions)
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
-        finished = False
-    if finished:
-        print_scores(console, state, truncated=not state.is_over)
-    _save(console, state, save or Path(f"cardrules-{game}-{state.seed}.json"), not state.is_over)
+        console.print("\nInterrupted: the match is abandoned.")
+        _save(state, path, truncated=False, abandoned=True)
+        console.print(f"The seed was {state.seed}.")
+        raise
+    abandoned = not finished
+    print_scores(console, state, truncated=finished and not state.is_over, abandoned=abandoned)
+    _save(state, path, truncated=finished and not state.is_over, abandoned=abandoned)
+    console.print(f"The seed was {state.seed}.")
 
 
-def _record(state: GameState, truncated: bool) -> dict[str, Any]:
+def _record(state: GameState, truncated: bool, abandoned: bool = False) -> dict[str, Any]:
     record = state.record()
     record["truncated"] = truncated
+    if abandoned:
+        record["abandoned"] = True
     return record
 
 
-def _save(console: Console, state: GameState, path: Path, truncated: bool) -> None:
-    path.write_text(json.dumps(_record(state, truncated), indent=1), encoding="utf-8")
+def _save(state: GameState, path: Path, truncated: bool, abandoned: bool = False) -> None:
+    path.write_text(json.dumps(_record(state, truncated, abandoned), indent=1), encoding="utf-8")
     click.echo(f"Record saved to {path}", err=True)
 
 
@@ -129,7 +141,7 @@ HELP = """Type the number of a move, or the move itself as it is listed.
   moves   list your legal moves again
   undo    take back your last decision (only if no card was revealed since)
   help    this text
-  quit    stop here; the record is saved"""
+  quit    abandon the match here; the record is saved"""
 
 
 class HumanTable:

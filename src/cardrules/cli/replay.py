@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from cardrules.cli.common import check_writable, print_scores
+from cardrules.cli.common import check_writable, match_header, print_scores
 from cardrules.cli.show import Narrator
 from cardrules.records import load_record, replay
 from cardrules.replay_html import replay_html
@@ -61,9 +61,15 @@ def replay_command(
         console.print(f"Wrote the replay of {record.game} ({who}) to {html_path}")
         return
     who = f"seen from seat {seat}" if seat is not None else "as a spectator"
-    console.rule(f"Replay of {record.game}, {record.players} players, seed {record.seed}, {who}")
     states = replay(record)
     previous = next(states)
+    # A seat's view of a match that is not over holds no seed: it fixes every hidden card.
+    hidden = seat is not None and not (record.over or record.truncated or record.abandoned)
+    title = f"Replay of {previous.game.spec.title}"
+    variants = list(record.variants)
+    console.rule(
+        match_header(title, record.players, variants, None if hidden else record.seed, who)
+    )
     narrator = Narrator(console)
     narrator.start(previous)
     last = len(record.moves) if to_move is None else min(to_move, len(record.moves))
@@ -85,4 +91,9 @@ def replay_command(
         return
     for _ in states:  # the rest checks the recorded scores against the replay
         pass
-    print_scores(console, previous, truncated=not previous.is_over)
+    print_scores(
+        console,
+        previous,
+        truncated=not previous.is_over and not record.abandoned,
+        abandoned=bool(record.abandoned),
+    )
