@@ -105,12 +105,12 @@ class TestKeepTakenDiscard:
 
     @pytest.mark.rule("G11")
     def test_taken_discard_cannot_be_thrown_away(self) -> None:
-        """After ``draw pile 0`` the plain game lists ``discard 0``; the variant only places."""
+        """After ``take discard 0`` the plain game lists ``discard 0``; the variant only places."""
         plain = gnoming_draw([], stock="7 7 7", discards=("4", "-2"))
         variant = gnoming_draw(["keep-taken-discard"], stock="7 7 7", discards=("4", "-2"))
         places = {f"place {p}" for p in range(9)}
         for state in (plain, variant):
-            gb.play(state, "draw pile 0")
+            gb.play(state, "take discard 0")
             assert gb.rs(state).held == gb.card(4)
         # pile 0 is empty now, so a discard has to restart it (G14)
         assert gb.legal(plain) == places | {"discard 0"}

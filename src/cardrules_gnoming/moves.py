@@ -6,19 +6,27 @@ Layout positions are numbered 0-8 row by row:
     3 4 5
     6 7 8
 
-Discard piles are numbered 0 and 1. Notation (``str(move)``, parsed back by
-`parse_move`):
+Discard piles are numbered 0 and 1; the draw pile is the stock. Notation
+(``str(move)``, parsed back by `parse_move`):
 
 ============================  ==========================================  =====
 move                          notation                                    rule
 ============================  ==========================================  =====
 ``Reveal((0, 4))``            ``reveal 0 4``                              G6
-``Draw(STOCK)``/``Draw(1)``   ``draw stock`` / ``draw pile 1``            G9
+``Draw(STOCK)``               ``draw stock``                              G9
+``Draw(1)``                   ``take discard 1``                          G9
 ``Place(4)``                  ``place 4``                                 G10
 ``Bounce(7)``                 ``bounce 7``                                G12
 ``Discard(0)``/``Discard()``  ``discard 0`` / ``discard`` (a Hazard)      G11, G14, G15
 ``Flip(3)`` / ``Pass()``      ``flip 3`` / ``pass``                       G15
 ============================  ==========================================  =====
+
+`parse_move` also reads the obvious other spellings: reveal positions in any
+order (``reveal 8 0``; a `Reveal` keeps them in increasing order), ``draw``
+alone for the stock, ``take 1``, ``take pile 1``, ``draw discard 1`` and
+``discard on 1`` / ``discard pile 1``. Older records spell a discard-pile draw
+``draw pile 1``; that spelling is still read, so they load and replay unchanged
+(a record written now says ``take discard 1``).
 """
 
 from __future__ import annotations
@@ -59,6 +67,15 @@ def _pile(instance: object, attribute: attrs.Attribute[int | None], value: int |
         raise InvalidMoveError(f"{attribute.name} must be discard pile 0 or 1, got {value!r}")
 
 
+def _in_order(value: object) -> object:
+    """Positions in increasing order (their order means nothing); anything else as given."""
+    if isinstance(value, tuple | list) and all(
+        isinstance(p, int) and not isinstance(p, bool) for p in value
+    ):
+        return tuple(sorted(value))
+    return value
+
+
 def _positions(
     instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
 ) -> None:
@@ -66,15 +83,22 @@ def _positions(
         isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 8 for p in value
     ):
         raise InvalidMoveError(f"reveal needs layout positions 0-8, got {value!r}")
-    if list(value) != sorted(set(value)):
-        raise InvalidMoveError(f"reveal positions must be distinct and increasing, got {value!r}")
+    if len(set(value)) != len(value):
+        raise InvalidMoveError(f"reveal positions must be distinct, got {value!r}")
 
 
 @attrs.frozen
 class Reveal(Move):
-    """Turn these own layout positions face up at the start of a round (G6)."""
+    """Turn these own layout positions face up at the start of a round (G6).
 
-    positions: tuple[int, ...] = attrs.field(validator=_positions)
+    ``positions`` is a tuple of distinct positions 0-8, kept in increasing
+    order whatever order they are given in (``Reveal((8, 0)) == Reveal((0, 8))``).
+
+    Raises:
+        cardrules.InvalidMoveError: a position is not 0-8, or one repeats.
+    """
+
+    positions: tuple[int, ...] = attrs.field(converter=_in_order, validator=_positions)
 
     def __str__(self) -> str:
         return " ".join(["reveal", *map(str, self.positions)])
@@ -82,7 +106,12 @@ class Reveal(Move):
 
 @attrs.frozen
 class Draw(Move):
-    """Take the top card of the draw pile (``STOCK``) or of discard pile 0 or 1 (G9)."""
+    """Take the top card of the draw pile (``source=STOCK``, notation ``draw stock``) or
+    of discard pile 0 or 1 (``source=0``/``1``, notation ``take discard 0``) (G9).
+
+    Raises:
+        cardrules.InvalidMoveError: ``source`` is not ``"stock"``, 0 or 1.
+    """
 
     source: str | int = attrs.field()
 
@@ -92,12 +121,16 @@ class Draw(Move):
             raise InvalidMoveError(f"draw from 'stock', 0 or 1, got {value!r}")
 
     def __str__(self) -> str:
-        return "draw stock" if self.source == STOCK else f"draw pile {self.source}"
+        return "draw stock" if self.source == STOCK else f"take discard {self.source}"
 
 
 @attrs.frozen
 class Place(Move):
-    """Keep the drawn card: put it at ``position``, displacing the card there (G10)."""
+    """Keep the drawn card: put it at ``position`` (0-8), displacing the card there (G10).
+
+    Raises:
+        cardrules.InvalidMoveError: ``position`` is not 0-8.
+    """
 
     position: int = attrs.field(validator=_position)
 
@@ -107,7 +140,11 @@ class Place(Move):
 
 @attrs.frozen
 class Bounce(Move):
-    """Put the displaced card at ``position``, a place not yet filled this turn (G12)."""
+    """Put the displaced card at ``position`` (0-8), a place not yet filled this turn (G12).
+
+    Raises:
+        cardrules.InvalidMoveError: ``position`` is not 0-8.
+    """
 
     position: int = attrs.field(validator=_position)
 
@@ -117,7 +154,12 @@ class Bounce(Move):
 
 @attrs.frozen
 class Discard(Move):
-    """Discard the card in hand onto discard pile 0 or 1 (G14); a Hazard has no pile (G15)."""
+    """Discard the card in hand onto discard pile ``pile`` (0 or 1) (G14); a Hazard
+    leaves the round, so its discard has ``pile=None`` (notation ``discard``) (G15).
+
+    Raises:
+        cardrules.InvalidMoveError: ``pile`` is not 0, 1 or ``None``.
+    """
 
     pile: int | None = attrs.field(default=None, validator=_pile)
 
@@ -127,7 +169,11 @@ class Discard(Move):
 
 @attrs.frozen
 class Flip(Move):
-    """After another player's Hazard discard, turn up own face-down ``position`` (G15)."""
+    """After another player's Hazard discard, turn up own face-down ``position`` (0-8) (G15).
+
+    Raises:
+        cardrules.InvalidMoveError: ``position`` is not 0-8.
+    """
 
     position: int = attrs.field(validator=_position)
 
@@ -153,8 +199,21 @@ def _int(word: str, text: str) -> int:
         raise InvalidMoveError(f"not a Gnoming move: {text!r} ({word!r} is not a number)") from None
 
 
+#: Words that may stand between a verb and a discard pile's number: ``take discard pile 1``.
+_PILE_WORDS = frozenset({"discard", "pile", "from", "on", "onto", "to"})
+
+
+def _pile_number(args: list[str], text: str) -> int | None:
+    """The pile number after optional pile words (``["discard", "1"]`` -> 1), or None."""
+    while args and args[0] in _PILE_WORDS:
+        args = args[1:]
+    if len(args) != 1 or not args[0].lstrip("-").isdigit():
+        return None
+    return int(args[0])
+
+
 def parse_move(text: str) -> GnomingMove:
-    """Parse move notation (see the module docstring).
+    """Parse move notation (see the module docstring for the spellings read).
 
     Raises:
         cardrules.InvalidMoveError: the text is not a Gnoming A Round move.
@@ -162,6 +221,8 @@ def parse_move(text: str) -> GnomingMove:
     Examples:
         >>> parse_move("place 4")
         Place(position=4)
+        >>> str(parse_move("reveal 8 0")), str(parse_move("draw pile 1"))
+        ('reveal 0 8', 'take discard 1')
     """
     words = text.strip().lower().split()
     if not words:
@@ -169,10 +230,12 @@ def parse_move(text: str) -> GnomingMove:
     verb, args = words[0], words[1:]
     if verb == "reveal":  # "reveal" alone turns up nothing (initial_reveals=0)
         return Reveal(tuple(_int(w, text) for w in args))
-    if verb == "draw" and args == ["stock"]:
+    if verb == "draw" and args in ([], ["stock"], ["from", "stock"]):
         return Draw(STOCK)
-    if verb == "draw" and len(args) == 2 and args[0] == "pile":
-        return Draw(_int(args[1], text))
+    if verb in ("draw", "take") and args and (verb == "take" or args[0] in _PILE_WORDS):
+        pile = _pile_number(args, text)
+        if pile is not None:
+            return Draw(pile)
     if verb in ("place", "bounce", "flip") and len(args) == 1:
         position = _int(args[0], text)
         return (
@@ -180,11 +243,15 @@ def parse_move(text: str) -> GnomingMove:
             if verb == "place"
             else (Bounce(position) if verb == "bounce" else Flip(position))
         )
-    if verb == "discard" and len(args) <= 1:
-        return Discard(_int(args[0], text) if args else None)
+    if verb == "discard" and not args:
+        return Discard(None)
+    if verb == "discard":
+        pile = _pile_number(args, text)
+        if pile is not None:
+            return Discard(pile)
     if verb == "pass" and not args:
         return Pass()
     raise InvalidMoveError(
-        f"not a Gnoming move: {text!r} (moves: reveal P P, draw stock, draw pile N, "
+        f"not a Gnoming move: {text!r} (moves: reveal P P, draw stock, take discard N, "
         "place P, bounce P, discard [N], flip P, pass)"
     )

@@ -117,7 +117,7 @@ class TestEnder:
         play(state, "draw stock", "place 0", "discard 0")
         assert rs(state).ender is None
         assert state.current_player == 2
-        assert legal(state) == {"draw stock", "draw pile 0", "draw pile 1"}
+        assert legal(state) == {"draw stock", "take discard 0", "take discard 1"}
 
 
 class TestRevealAtEnd:

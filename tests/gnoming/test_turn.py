@@ -39,7 +39,7 @@ class TestDraw:
     @pytest.mark.rule("G9")
     def test_three_sources(self) -> None:
         """With every pile non-empty the three draws are the only legal moves."""
-        assert legal(position()) == {"draw stock", "draw pile 0", "draw pile 1"}
+        assert legal(position()) == {"draw stock", "take discard 0", "take discard 1"}
 
     @pytest.mark.rule("G9")
     def test_draw_stock_takes_its_top(self) -> None:
@@ -78,8 +78,8 @@ class TestDraw:
     def test_empty_discard_pile_cannot_be_drawn(self) -> None:
         """An empty discard pile is not offered; drawing it is refused under G9."""
         state = position(discards=("1 -3", ""))
-        assert legal(state) == {"draw stock", "draw pile 0"}
-        assert refused(state, "draw pile 1").rule == "G9"
+        assert legal(state) == {"draw stock", "take discard 0"}
+        assert refused(state, "take discard 1").rule == "G9"
 
     @pytest.mark.rule("G9")
     @pytest.mark.parametrize("move", ["place 0", "discard 0", "bounce 1", "flip 1", "pass"])
@@ -128,7 +128,7 @@ class TestPlace:
     def test_place_card_taken_from_discard_pile(self) -> None:
         """A card taken from a discard pile can be placed like any drawn card."""
         state = position()
-        play(state, "draw pile 1", "place 0", "discard 0")
+        play(state, "take discard 1", "place 0", "discard 0")
         assert visible(rs(state).layouts[0]) == "-2 (3) 4 (5) (6) (7) (8) (9) 10"
         assert rs(state).discards == (Pile(cards("1 -3 2")), Pile(cards("-4")))
 
@@ -150,7 +150,7 @@ class TestDiscardDrawn:
     def test_taken_discard_may_be_discarded_again(self) -> None:
         """By default a card taken from a discard pile may be discarded again."""
         state = position()
-        play(state, "draw pile 0")
+        play(state, "take discard 0")
         assert {"discard 0", "discard 1"} <= legal(state)
         play(state, "discard 1")
         assert rs(state).discards[0].cards() == tuple(cards("1"))
@@ -167,7 +167,7 @@ class TestDiscardDrawn:
     ) -> None:
         """With the option, a card taken from a discard pile may only be placed."""
         state = position(options=options, variants=variants)
-        play(state, "draw pile 0")
+        play(state, "take discard 0")
         assert legal(state) == ALL_PLACES
         assert refused(state, "discard 0").rule == "G11"
         assert refused(state, "discard 1").rule == "G11"
@@ -213,7 +213,7 @@ class TestDiscardPiles:
     def test_pile_emptied_by_the_draw_must_be_restarted(self) -> None:
         """Taking the only card of pile 0 empties it: the discard must go back on pile 0."""
         state = position(discards=("-3", "-4 -2"))
-        play(state, "draw pile 0")
+        play(state, "take discard 0")
         assert {m for m in legal(state) if m.startswith("discard")} == {"discard 0"}
         assert refused(state, "discard 1").rule == "G14"
         play(state, "place 0")
@@ -242,4 +242,4 @@ class TestDiscardPiles:
         play(state, "draw stock", "place 4", "discard 0")
         assert state.current_player == 1
         assert rs(state).phase is P.DRAW
-        assert legal(state) == {"draw stock", "draw pile 0", "draw pile 1"}
+        assert legal(state) == {"draw stock", "take discard 0", "take discard 1"}
