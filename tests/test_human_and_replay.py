@@ -29,7 +29,7 @@ class TestHumanPlay:
             [
                 "help",  # the help text
                 "1",  # reveal 0 1, by number
-                "draw pile 0",  # by notation: taking a discard shows no hidden card
+                "take discard 0",  # by notation: taking a discard shows no hidden card
                 "undo",  # so it may be taken back
                 "draw stock",  # this shows the player a hidden card...
                 "undo",  # ...so it may not
@@ -53,8 +53,8 @@ class TestHumanPlay:
         )
         out = result.stdout
         assert result.returncode == 0, result.stderr
+        assert "reveal: 36 moves, reveal 0 1 ... reveal 7 8" in out  # summarised
         assert "Your legal moves:" in out
-        assert "1. reveal 0 1" in out
         assert "undo    take back your last decision" in out
         assert "Your last decision is taken back." in out
         assert "Cannot undo: a card has been revealed since." in out
@@ -70,7 +70,8 @@ class TestHumanPlay:
         # The taken-back move is gone: seat 0 revealed, drew from the stock, discarded.
         assert mine == ["reveal 0 1", "draw stock", "discard 1"]
         assert record["moves"][0] == "reveal 0 1"
-        assert record["truncated"] is True
+        assert record["abandoned"] is True and record["truncated"] is False
+        assert "Abandoned after 10 decisions: no winner." in out
         check_record(record)  # the saved record replays
 
     def test_end_of_input_saves_and_stops(self, tmp_path: Path) -> None:

@@ -10,16 +10,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
+from rich.text import Text
 
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation
-from cardrules_gnoming.state import GnomingRound, Layout
+from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.scoring import layout_breakdown, round_scores
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
-__all__ = ["layout_table", "narrate", "view"]
+__all__ = ["LayoutBand", "breakdown_table", "layout_table", "narrate", "view"]
 
 
 def _card(card: Card | None) -> str:
@@ -59,18 +62,147 @@ def layout_table(
     return table
 
 
+def _grid_text(cells: Sequence[str]) -> str:
+    """Nine cells (rich markup) as three right-aligned rows, each cell as wide as the widest."""
+    width = max(Text.from_markup(cell).cell_len for cell in cells)
+    padded = [" " * (width - Text.from_markup(cell).cell_len) + cell for cell in cells]
+    return "\n".join(" ".join(padded[3 * row : 3 * row + 3]) for row in range(3))
+
+
+class LayoutBand:
+    """Every seat's layout side by side, three lines high, in as few bands as the width allows.
+
+    Args:
+        layouts: per seat, nine cards row by row (``None``: face down, ``##``).
+        seat: the seat to mark ``(you)`` and show with position numbers (``#4``)
+            where face down, or ``None`` for a spectator.
+        filled: positions of ``seat``'s layout that received a card this turn,
+            marked with ``*`` (G12).
+        only: show only these seats (default: all).
+    """
+
+    def __init__(
+        self,
+        layouts: Sequence[Sequence[Card | None]],
+        seat: int | None = None,
+        filled: Sequence[int] = (),
+        only: Sequence[int] | None = None,
+    ) -> None:
+        self.columns: list[tuple[str, str]] = []
+        for s, cards in enumerate(layouts):
+            if only is not None and s not in only:
+                continue
+            mine = s == seat
+            cells = []
+            for p, card in enumerate(cards):
+                cell = f"[dim]#{p}[/dim]" if card is None and mine else _card(card)
+                mark = "[bold yellow]*[/bold yellow]" if mine and p in filled else ""
+                cells.append(cell + mark)
+            title = f"seat {s} (you)" if mine else f"seat {s}"
+            self.columns.append((title, _grid_text(cells)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        band: list[tuple[str, str]] = []
+        used = 0
+        for title, grid in self.columns:
+            width = max(len(title), *(Text.from_markup(row).cell_len for row in grid.split("\n")))
+            if band and used + width + 2 > options.max_width:
+                yield self._table(band)
+                band, used = [], 0
+            band.append((title, grid))
+            used += width + 2
+        if band:
+            yield self._table(band)
+
+    @staticmethod
+    def _table(band: Sequence[tuple[str, str]]) -> Table:
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+        for title, _ in band:
+            table.add_column(title, justify="center", no_wrap=True)
+        table.add_row(*(grid for _, grid in band))
+        return table
+
+
 def _visible(layout: Layout) -> tuple[Card | None, ...]:
     return layout.visible()
 
 
+def _pile_tops(tops: Sequence[Card | None]) -> str:
+    return ", ".join(
+        f"discard {i}: {_card(top) if top else '(empty)'}" for i, top in enumerate(tops)
+    )
+
+
 def _piles(state: GnomingRound) -> str:
     tops = [pile.top_or_none() for pile in state.discards]
-    shown = ", ".join(f"pile {i}: {_card(top) if top else '(empty)'}" for i, top in enumerate(tops))
-    return f"[dim]draw pile {len(state.stock)} cards; {shown}[/dim]"
+    return f"[dim]stock {len(state.stock)} cards; {_pile_tops(tops)}[/dim]"
 
 
-def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) -> list[Any]:
-    """Lines (rich markup) and grids describing ``move`` by ``seat``."""
+def breakdown_table(
+    layouts: Sequence[Sequence[Card]],
+    ender: int | None,
+    scores: Sequence[int],
+    *,
+    options: GnomingOptions | None = None,
+) -> Table:
+    """Each seat's round score part by part: lines, cards, Hazards, the ender's bonus (G19-G23).
+
+    Args:
+        layouts: every seat's nine cards, all face up.
+        ender: the seat that ended the round (G17), or ``None`` (the stock ran out, G8).
+        scores: the round's scores as the game gave them; what a variant changed
+            beyond the rules' parts shows in a ``variants`` column.
+        options: the game's options (hazard points, ender bonus); default ones if ``None``.
+    """
+    options = options or GnomingOptions()
+    parts = [layout_breakdown(cards, hazard_points=options.hazard_points) for cards in layouts]
+    standard = round_scores(
+        layouts,
+        ender,
+        hazard_points=options.hazard_points,
+        ender_bonus=options.ender_bonus,
+        ender_tie_is_lowest=options.ender_tie_is_lowest,
+    )
+    bonus = [rule - part.total for rule, part in zip(standard, parts, strict=True)]
+    other = [score - rule for score, rule in zip(scores, standard, strict=True)]
+    table = Table(title="Round scores, part by part", box=box.SIMPLE_HEAD, padding=(0, 1))
+    columns = ["seat", "lines", "cards", "Hazards", "ender"]
+    if any(other):
+        columns.append("variants")
+    columns.append("round")
+    for column in columns:
+        table.add_column(column, justify="right", no_wrap=True)
+    for s, part in enumerate(parts):
+        row = [
+            f"seat {s}",
+            f"{part.lines} ({part.matching_lines})" if part.matching_lines else "0",
+            str(part.cards),
+            str(part.hazards),
+            (f"{bonus[s]:+d}" if s == ender else "-"),
+        ]
+        if any(other):
+            row.append(f"{other[s]:+d}" if other[s] else "0")
+        row.append(f"[bold]{scores[s]}[/bold]")
+        table.add_row(*row)
+    return table
+
+
+def narrate(
+    before: GnomingRound,
+    seat: int,
+    move: Move,
+    after: GnomingRound,
+    *,
+    scores: Sequence[int] | None = None,
+    options: GnomingOptions | None = None,
+) -> list[Any]:
+    """Lines (rich markup) and grids describing ``move`` by ``seat``.
+
+    When the move ends the round, every layout is shown face up with each
+    seat's score part by part (`breakdown_table`); ``scores`` are the round's
+    scores as the game gave them (default: the rules' own) and ``options`` the
+    game's options.
+    """
     out: list[Any] = []
     who = f"[bold]seat {seat}[/bold]"
     if isinstance(move, Reveal):
@@ -78,7 +210,7 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
         out.append(f"{who} turns up positions {', '.join(map(str, move.positions))}: {cards}")
     elif isinstance(move, Draw):
         if move.source == STOCK:
-            out.append(f"{who} draws from the draw pile")
+            out.append(f"{who} draws from the stock")
         else:
             out.append(f"{who} takes {_card(after.held)} from discard pile {move.source}")
     elif isinstance(move, Place | Bounce):
@@ -93,7 +225,7 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
         if move.pile is None:
             out.append(f"{who} discards a Hazard: it leaves the game; the others may flip a card")
         else:
-            out.append(f"{who} discards {_card(before.held)} on pile {move.pile}")
+            out.append(f"{who} discards {_card(before.held)} on discard pile {move.pile}")
     elif isinstance(move, Flip):
         flipped = after.layouts[seat].cards[move.position]
         out.append(f"{who} flips position {move.position}: {_card(flipped)}")
@@ -106,11 +238,12 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
             else "the draw pile ran out again"
         )
         out.append(f"[bold]Round {after.round + 1} is over ({how}); all cards turned up:[/bold]")
-        out.append(
-            Columns(
-                [layout_table(layout.cards, f"seat {s}") for s, layout in enumerate(after.layouts)]
-            )
-        )
+        layouts = [layout.cards for layout in after.layouts]
+        out.append(LayoutBand(layouts))
+        ender = after.ender if after.ended_by == "ender" else None
+        if scores is None:
+            scores = round_scores(layouts, ender)
+        out.append(breakdown_table(layouts, ender, scores, options=options))
         return out
     turn_over = before.turn_seat is not None and (
         after.turn_seat != before.turn_seat or (before.ender is None and after.ender is not None)
@@ -121,44 +254,89 @@ def narrate(before: GnomingRound, seat: int, move: Move, after: GnomingRound) ->
                 f"[bold]seat {before.turn_seat} has no face-down card left: "
                 "one last turn for each other player[/bold]"
             )
-        out.append(
-            layout_table(
-                _visible(after.layouts[before.turn_seat]), f"seat {before.turn_seat}", boxed=False
-            )
-        )
+        layouts = [_visible(layout) for layout in after.layouts]
+        out.append(LayoutBand(layouts, only=[before.turn_seat]))
         out.append(_piles(after))
     elif before.turn_seat is None and after.turn_seat is not None:
-        out.append(
-            Columns(
-                [
-                    layout_table(_visible(layout), f"seat {s}")
-                    for s, layout in enumerate(after.layouts)
-                ]
-            )
-        )
+        out.append(LayoutBand([_visible(layout) for layout in after.layouts]))
         out.append(f"seat {after.turn_seat} starts. " + _piles(after))
     return out
 
 
-def view(obs: GnomingObservation) -> list[Any]:
-    """What seat ``obs.seat`` sees: every layout (face-down hidden), the piles, the card in hand."""
-    grids = [
-        layout_table(
-            layout, f"seat {s}" + (" (you)" if s == obs.seat else ""), positions=s == obs.seat
+def _prompt(obs: GnomingObservation) -> str | None:
+    """What the observing seat is asked now, in words, or None when it is not deciding."""
+    if obs.current_player != obs.seat or not obs.legal_moves:
+        return None
+    held = _card(obs.held_card) if obs.held_card is not None else "the card"
+    if obs.phase is GnomingPhase.REVEAL:
+        first = obs.legal_moves[0]
+        count = len(first.positions) if isinstance(first, Reveal) else 0
+        if count == 0:
+            return "Type [bold]reveal[/bold] to begin the round."
+        return (
+            f"Turn up {count} of your face-down cards: type [bold]reveal[/bold] and "
+            f"{count} positions, e.g. [bold]{first}[/bold] (in any order)."
         )
-        for s, layout in enumerate(obs.layouts)
-    ]
+    if obs.phase is GnomingPhase.DRAW:
+        return (
+            "Your turn: [bold]draw stock[/bold] (a hidden card), or "
+            "[bold]take discard N[/bold] (the top card of discard pile N)."
+        )
+    if obs.phase is GnomingPhase.PLACE:
+        return f"Keep {held}: [bold]place P[/bold] (the card at P is displaced), or discard it."
+    if obs.phase is GnomingPhase.BOUNCE:
+        return (
+            f"You hold the displaced {held}: [bold]bounce P[/bold] to a position not filled "
+            "this turn (not those marked *), or discard it."
+        )
+    if obs.phase is GnomingPhase.DISCARD:
+        return f"Discard {held}: choose the pile."
+    if obs.phase is GnomingPhase.FLIP:
+        return (
+            "A Hazard was discarded: [bold]flip P[/bold] turns up one of your face-down "
+            "cards, or [bold]pass[/bold]."
+        )
+    return None
+
+
+def view(obs: GnomingObservation) -> list[Any]:
+    """What seat ``obs.seat`` sees, compactly (80 columns, 7 seats in one band).
+
+    A status line (round, whose turn, the stock, the discard piles' tops),
+    every layout with face-down cards hidden (the observer's own show their
+    positions ``#4``, and positions filled this turn a ``*``), the card in
+    hand, and what the seat is asked now.
+    """
     tops = [pile[-1] if pile else None for pile in obs.discard_piles]
-    piles = ", ".join(f"pile {i}: {_card(top) if top else '(empty)'}" for i, top in enumerate(tops))
+    turn = (
+        "your turn"
+        if obs.turn_seat == obs.seat
+        else (f"seat {obs.turn_seat}'s turn" if obs.turn_seat is not None else "reveals")
+    )
+    mine = obs.turn_seat == obs.seat
+    filled = obs.filled_positions if mine else ()
     lines: list[Any] = [
-        f"[bold]Round {obs.round + 1}[/bold], phase {obs.phase}; draw pile "
-        f"{obs.draw_pile_size} cards; {piles}",
-        Columns(grids),
+        f"[bold]Round {obs.round + 1}[/bold], {turn}; stock {obs.draw_pile_size} cards; "
+        f"{_pile_tops(tops)}",
+        LayoutBand(obs.layouts, obs.seat, filled),
     ]
-    if obs.held_card is not None:
-        lines.append(f"In hand: {_card(obs.held_card)}")
+    notes = []
+    if obs.held_card is not None and mine:
+        source = (
+            "from the stock"
+            if obs.held_from == STOCK
+            else (f"from discard {obs.held_from}" if obs.held_from is not None else "displaced")
+        )
+        notes.append(f"In hand: {_card(obs.held_card)} ({source})")
+    if filled:
+        notes.append(f"filled this turn: {', '.join(map(str, sorted(filled)))} (marked *)")
     if obs.out_of_play:
-        lines.append(f"Hazards removed from the game (G15): {len(obs.out_of_play)}")
+        notes.append(f"Hazards removed from the game (G15): {len(obs.out_of_play)}")
     if obs.ender is not None:
-        lines.append(f"seat {obs.ender} has no face-down card: last turns")
+        notes.append(f"seat {obs.ender} has no face-down card: last turns")
+    if notes:
+        lines.append("; ".join(notes))
+    prompt = _prompt(obs)
+    if prompt:
+        lines.append(prompt)
     return lines

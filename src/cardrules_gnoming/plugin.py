@@ -158,7 +158,8 @@ def cardrules_match_winners(game: Game, round_scores: Sequence[tuple[int, ...]])
 def cardrules_narrate(
     game: Game, before: GnomingRound, seat: int, move: Move, after: GnomingRound
 ) -> list[Any]:
-    return narrate.narrate(before, seat, move, after)
+    scores = game.score_round(after) if after.is_round_over else None
+    return narrate.narrate(before, seat, move, after, scores=scores, options=_options(game))
 
 
 @hookimpl(trylast=True)

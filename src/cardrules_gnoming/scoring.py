@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from cardrules_gnoming.cards import Card
 
-__all__ = ["LINES", "line_match_value", "match_winners", "round_scores", "score_layout"]
+__all__ = [
+    "LINES",
+    "LayoutBreakdown",
+    "layout_breakdown",
+    "line_match_value",
+    "match_winners",
+    "round_scores",
+    "score_layout",
+]
 
 #: The six lines of a layout: rows then columns, as position triples (G19).
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -86,6 +96,67 @@ def score_layout(cards: Sequence[Card], *, hazard_points: int = 10) -> int:
         elif card.is_hazard:
             score += hazard_points
     return score
+
+
+@attrs.frozen
+class LayoutBreakdown:
+    """Where a layout's score comes from (G19-G22); the parts add up to `score_layout`.
+
+    Attributes:
+        lines: the matching lines' part: ``-v`` for each line matching at ``v``
+            (G19, G20), so zero or negative.
+        cards: positive cards in no matching line plus negative cards (G21, G22).
+        hazards: ``hazard_points`` for each Hazard (G22).
+        matching_lines: how many of the six lines match.
+    """
+
+    lines: int
+    cards: int
+    hazards: int
+    matching_lines: int
+
+    @property
+    def total(self) -> int:
+        """The layout's score: ``lines + cards + hazards``."""
+        return self.lines + self.cards + self.hazards
+
+
+def layout_breakdown(cards: Sequence[Card], *, hazard_points: int = 10) -> LayoutBreakdown:
+    """Score a revealed layout as `score_layout` does, part by part (G19-G22).
+
+    Args:
+        cards: nine cards, positions 0-8 row by row, all face up.
+        hazard_points: points for each Hazard in the layout (G22).
+
+    Returns:
+        A `LayoutBreakdown` whose ``total`` is ``score_layout(cards, hazard_points=...)``.
+
+    Raises:
+        ValueError: ``cards`` does not hold nine cards.
+
+    Examples:
+        >>> from cardrules_gnoming.cards import HAZARD, number
+        >>> layout_breakdown([number(4)] * 6 + [number(2), number(-1), HAZARD])
+        LayoutBreakdown(lines=-8, cards=1, hazards=10, matching_lines=2)
+    """
+    if len(cards) != 9:
+        raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
+    lines = matching = 0
+    in_match = [False] * 9
+    for line in LINES:
+        value = line_match_value([cards[p] for p in line])
+        if value is not None:
+            lines -= value
+            matching += 1
+            for p in line:
+                in_match[p] = True
+    loose = sum(
+        card.value
+        for p, card in enumerate(cards)
+        if (card.is_positive and not in_match[p]) or card.is_negative
+    )
+    hazards = hazard_points * sum(1 for card in cards if card.is_hazard)
+    return LayoutBreakdown(lines=lines, cards=loose, hazards=hazards, matching_lines=matching)
 
 
 def round_scores(

@@ -6,6 +6,7 @@ pile (or a buyer's penalty card) is never named.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.table import Table
@@ -13,7 +14,8 @@ from rich.table import Table
 from cardrules.moves import Move
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
-from cardrules_rook.state import RookRound
+from cardrules_rook.scoring import hand_points
+from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = ["narrate", "table_view", "view"]
 
@@ -29,10 +31,15 @@ def table_view(state: RookRound | RookObservation) -> Table:
     return table
 
 
+def _status(sizes: list[int], draw_pile: int, top: object) -> str:
+    """``hands 0:12 1:12 2:14; draw pile 222; discard B13`` (one line at 80 columns)."""
+    hands = " ".join(f"{s}:{n}" for s, n in enumerate(sizes))
+    return f"[dim]hands {hands}; draw pile {draw_pile}; discard {top or '(empty)'}[/dim]"
+
+
 def _sizes(state: RookRound) -> str:
-    sizes = ", ".join(f"seat {s}: {state.hand_size(s)}" for s in range(state.players))
-    top = state.discards.top_or_none()
-    return f"[dim]hands {sizes}; draw pile {len(state.stock)}; discard {top or '(empty)'}[/dim]"
+    sizes = [state.hand_size(s) for s in range(state.players)]
+    return _status(sizes, len(state.stock), state.discards.top_or_none())
 
 
 def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[Any]:
@@ -69,8 +76,15 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
         else:
             out.append(f"[bold]The draw pile ran out: round {after.round + 1} is over[/bold]")
         for s in range(after.players):
-            cards = " ".join(map(str, after.hand(s))) or "-"
-            out.append(f"  seat {s} holds: {cards}")
+            hand = after.hand(s)
+            cards = " ".join(map(str, hand)) or "-"
+            if s == after.went_out:
+                points = "0 points: went out"
+            else:
+                counts = Counter(card.points for card in hand)
+                parts = " + ".join(f"{n}x{p}" for p, n in sorted(counts.items(), reverse=True))
+                points = f"{hand_points(hand)} points" + (f" = {parts}" if parts else "")
+            out.append(f"  seat {s} holds: {cards} ({points}, R17)")
         return out
     if isinstance(move, Discard):
         if after.table:
@@ -85,12 +99,12 @@ def view(obs: RookObservation) -> list[Any]:
     Cards known to be in other hands (taken, bought or swapped) are listed too.
     """
     whole = ", every card at once" if obs.whole_hand else ""
-    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(obs.hand_sizes))
-    top = obs.discard_pile[-1] if obs.discard_pile else "(empty)"
+    top = obs.discard_pile[-1] if obs.discard_pile else None
+    turn = "your turn" if obs.turn_seat == obs.seat else f"seat {obs.turn_seat}'s turn"
     lines: list[Any] = [
-        f"[bold]Round {obs.round + 1}[/bold]: contract {obs.contract}{whole}; phase {obs.phase}",
+        f"[bold]Round {obs.round + 1}[/bold]: contract {obs.contract}{whole}; {turn}",
         f"Your hand ({len(obs.hand)}): " + " ".join(map(str, obs.hand)),
-        f"[dim]hands {sizes}; draw pile {obs.draw_pile_size}; discard {top}[/dim]",
+        _status(list(obs.hand_sizes), obs.draw_pile_size, top),
     ]
     if obs.table:
         lines.append(table_view(obs))
@@ -108,4 +122,27 @@ def view(obs: RookObservation) -> list[Any]:
         lines.append(
             "[dim]known to be held (taken, bought, swapped): " + "; ".join(known) + "[/dim]"
         )
+    prompt = _prompt(obs, top)
+    if prompt:
+        lines.append(prompt)
     return lines
+
+
+def _prompt(obs: RookObservation, top: object) -> str | None:
+    """What the observing seat is asked now, in words, or None when it is not deciding."""
+    if obs.current_player != obs.seat or not obs.legal_moves:
+        return None
+    if obs.phase is RookPhase.BUY:
+        buys = obs.buys[obs.seat]
+        made = f"; you have bought {buys} this round" if buys else ""
+        return (
+            f"Seat {obs.turn_seat} drew from the draw pile, so {top} is offered: "
+            f"[bold]buy[/bold] takes {top} [bold]and a penalty card[/bold] from the draw "
+            f"pile, unseen until it is in your hand (R10){made}; [bold]pass[/bold] leaves it."
+        )
+    if obs.phase is RookPhase.DRAW:
+        take = f", or [bold]take[/bold] {top} from the discard pile" if top else ""
+        return f"Your turn: [bold]draw[/bold] from the draw pile{take} (R9)."
+    if obs.phase is RookPhase.PLAY:
+        return "Meld, lay off or swap as the rules allow, then discard a card to end your turn."
+    return None

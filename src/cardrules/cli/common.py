@@ -21,6 +21,7 @@ __all__ = [
     "make_bots",
     "match_header",
     "parse_option",
+    "print_header",
     "print_scores",
     "rules_options",
 ]
@@ -56,14 +57,23 @@ def match_header(
 ) -> str:
     """``Gnoming A Round - 4 players, variant diagonals, seed 1, bots greedy``.
 
-    ``seed`` is ``None`` when it must stay hidden (a person plays a seat).
+    ``seed`` is ``None`` when it must stay hidden (a person plays a seat): it
+    fixes every shuffle, so it would show every hidden card.
     """
     parts = [f"{title} - {players} players"]
     if variants:
         parts.append(("variants " if len(variants) > 1 else "variant ") + ", ".join(variants))
-    parts.append("seed hidden until the match is over" if seed is None else f"seed {seed}")
+    parts.append("seed hidden" if seed is None else f"seed {seed}")
     parts.append(who)
     return ", ".join(parts)
+
+
+def print_header(console: Console, text: str) -> None:
+    """A horizontal rule titled ``text``, or the text in bold when too long for one."""
+    if len(text) + 6 <= console.width:
+        console.rule(text)
+    else:
+        console.print(f"[bold]{text}[/bold]")
 
 
 def print_scores(
@@ -80,7 +90,8 @@ def print_scores(
         table.add_column(f"seat {seat}", footer=total, justify="right", no_wrap=True)
     for number, scores in enumerate(state.round_scores, start=1):
         table.add_row(str(number), *map(str, scores))
-    console.print(table)
+    if state.round_scores:
+        console.print(table)
     if abandoned:
         console.print(f"[bold]Abandoned[/bold] after {len(state.history)} decisions: no winner.")
     elif truncated:

@@ -18,6 +18,7 @@ from cardrules.cli.common import (
     make_bots,
     match_header,
     parse_option,
+    print_header,
     print_scores,
     rules_options,
 )
@@ -91,7 +92,7 @@ def play_command(
     title = state.game.spec.title
     names = [v.name for v in state.game.variants]
     if human is None:
-        console.rule(match_header(title, players, names, state.seed, f"bots {bots}"))
+        print_header(console, match_header(title, players, names, state.seed, f"bots {bots}"))
         narrator = Narrator(console)
         narrator.start(state)
         result = play_match(
@@ -106,7 +107,7 @@ def play_command(
             _save(state, save, result.truncated)
         return
     # The seed fixes every hidden card, so the person sees it only once the match is over.
-    console.rule(match_header(title, players, names, None, f"you at seat {human}"))
+    print_header(console, match_header(title, players, names, None, f"you at seat {human}"))
     narrator = Narrator(console)
     narrator.start(state)
     table = HumanTable(state, seat_bots, human, console, narrator)
@@ -137,8 +138,11 @@ def _save(state: GameState, path: Path, truncated: bool, abandoned: bool = False
     click.echo(f"Record saved to {path}", err=True)
 
 
+#: More legal moves than this are summarised by kind rather than numbered one by one.
+MOST_LISTED = 24
+
 HELP = """Type the number of a move, or the move itself as it is listed.
-  moves   list your legal moves again
+  moves   list and number all your legal moves
   undo    take back your last decision (only if no card was revealed since)
   help    this text
   quit    abandon the match here; the record is saved"""
@@ -222,7 +226,7 @@ class HumanTable:
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
             elif word == "moves":
-                self.list_moves(moves)
+                self.list_moves(moves, full=True)
             elif word in ("undo", "quit", "exit", "q"):
                 return "quit" if word in ("quit", "exit", "q") else "undo"
             elif text.isdigit():
@@ -251,11 +255,27 @@ class HumanTable:
             self.console.print(f"[red]Not allowed now - rule {error}[/red]")
         return None
 
-    def list_moves(self, moves: Sequence[Move]) -> None:
-        """Print the legal moves, numbered from 1 (in columns when there are many)."""
+    def list_moves(self, moves: Sequence[Move], *, full: bool = False) -> None:
+        """Print the legal moves, numbered from 1 (in columns when there are many).
+
+        More than `MOST_LISTED` moves are summarised by kind (``reveal: 36 moves,
+        reveal 0 1 ... reveal 7 8``) so the screen keeps the player's view; the
+        ``moves`` command (``full``) numbers them all.
+        """
+        if len(moves) > MOST_LISTED and not full:
+            kinds: dict[str, list[Move]] = {}
+            for move in moves:
+                kinds.setdefault(str(move).split()[0], []).append(move)
+            self.console.print(
+                f"Your legal moves ({len(moves)}; type [bold]moves[/bold] to number them):"
+            )
+            for kind, group in kinds.items():
+                shown = f"{group[0]}" if len(group) == 1 else f"{group[0]} ... {group[-1]}"
+                self.console.print(f"  {kind}: {len(group)} move{'s' * (len(group) > 1)}, {shown}")
+            return
         self.console.print("Your legal moves:")
         entries = [f"{number:>3}. {move}" for number, move in enumerate(moves, start=1)]
-        if len(entries) > 12:
+        if len(entries) > 6:
             self.console.print(Columns(entries, padding=(0, 3)))
         else:
             for entry in entries:

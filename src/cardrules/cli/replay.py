@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from cardrules.cli.common import check_writable, match_header, print_scores
+from cardrules.cli.common import check_writable, match_header, print_header, print_scores
 from cardrules.cli.show import Narrator
 from cardrules.records import load_record, replay
 from cardrules.replay_html import replay_html
@@ -63,13 +63,11 @@ def replay_command(
     who = f"seen from seat {seat}" if seat is not None else "as a spectator"
     states = replay(record)
     previous = next(states)
-    # A seat's view of a match that is not over holds no seed: it fixes every hidden card.
-    hidden = seat is not None and not (record.over or record.truncated or record.abandoned)
+    # A seat's view holds no seed until the end: the seed fixes every hidden card.
     title = f"Replay of {previous.game.spec.title}"
     variants = list(record.variants)
-    console.rule(
-        match_header(title, record.players, variants, None if hidden else record.seed, who)
-    )
+    shown = None if seat is not None else record.seed
+    print_header(console, match_header(title, record.players, variants, shown, who))
     narrator = Narrator(console)
     narrator.start(previous)
     last = len(record.moves) if to_move is None else min(to_move, len(record.moves))
@@ -97,3 +95,5 @@ def replay_command(
         truncated=not previous.is_over and not record.abandoned,
         abandoned=bool(record.abandoned),
     )
+    if seat is not None:
+        console.print(f"The seed was {record.seed}.")
