@@ -70,7 +70,8 @@ class TestHumanPlay:
         # The taken-back move is gone: seat 0 revealed, drew from the stock, discarded.
         assert mine == ["reveal 0 1", "draw stock", "discard 1"]
         assert record["moves"][0] == "reveal 0 1"
-        assert record["abandoned"] is True and record["truncated"] is False
+        assert record["abandoned"] is True
+        assert record["truncated"] is False
         assert "Abandoned after 10 decisions: no winner." in out
         check_record(record)  # the saved record replays
 
