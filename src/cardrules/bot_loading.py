@@ -98,7 +98,7 @@ def _maker(spec: str, target: Any, game: Any) -> Callable[[int | None], Bot]:
         if accepts_any or "game" in parameters:
             kwargs["game"] = game
         try:
-            bot = target(**kwargs)
+            bot: Bot = target(**kwargs)
         except Exception as error:  # the user's constructor may raise anything
             raise BotLoadError(
                 spec,

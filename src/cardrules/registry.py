@@ -9,12 +9,19 @@ Games are then created from the catalogue with `cardrules.new_game`.
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from cardrules.errors import CardRulesError, UnknownGameError, UnknownVariantError
+from cardrules.errors import (
+    CardRulesError,
+    PluginLoadError,
+    PluginLoadWarning,
+    UnknownGameError,
+    UnknownVariantError,
+)
 from cardrules.plugins import LoadedPlugin, get_plugin_manager, load_entrypoints
 
 __all__ = ["Catalogue", "GameSpec", "VariantSpec", "default_catalogue", "games"]
@@ -91,7 +98,9 @@ class Catalogue:
         plugins: ``(name, plugin)`` pairs to register besides entry points
             (this is how a test or a program adds a plugin it has not installed).
         entry_points: load the ``cardrules`` entry-point group (default true).
-        strict: a broken entry-point plugin raises instead of warning.
+        strict: a broken entry-point plugin, or a plugin whose catalogue hook
+            raises, raises `cardrules.errors.PluginLoadError` instead of
+            being skipped with a `cardrules.errors.PluginLoadWarning`.
         block: entry-point names not to load.
 
     Raises:
@@ -117,9 +126,38 @@ class Catalogue:
         self.provided: dict[str, list[GameSpec | VariantSpec]] = {}
         hook = self.plugin_manager.hook
         for impl in hook.cardrules_register_games.get_hookimpls():
-            impl.function(register=self._recorder(impl.plugin_name, self._add_game))
+            self._ask(impl, "cardrules_register_games", self._add_game, strict)
         for impl in hook.cardrules_register_variants.get_hookimpls():
-            impl.function(register=self._recorder(impl.plugin_name, self._add_variant))
+            self._ask(impl, "cardrules_register_variants", self._add_variant, strict)
+
+    def _ask(self, impl: Any, hook: str, add: Callable[[Any], None], strict: bool) -> None:
+        """Call one plugin's catalogue hook; a plugin that raises is skipped like a broken import.
+
+        Everything it registered is dropped and it is unregistered, with a
+        `PluginLoadWarning` naming it (a `PluginLoadError` when ``strict``).
+        """
+        name = impl.plugin_name
+        if self.plugin_manager.get_plugin(name) is None:
+            return  # skipped already by an earlier hook
+        try:
+            impl.function(register=self._recorder(name, add))
+        except CardRulesError:
+            raise  # two plugins claim one name: the catalogue itself is wrong
+        except Exception as error:  # a third-party plugin may raise anything
+            message = (
+                f"cardrules plugin {name!r} failed in {hook} and is skipped: "
+                f"{type(error).__name__}: {error}"
+            )
+            if strict:
+                raise PluginLoadError(message) from error
+            warnings.warn(message, PluginLoadWarning, stacklevel=3)
+            for spec in self.provided.pop(name, []):
+                if isinstance(spec, GameSpec):
+                    self._games.pop(spec.name, None)
+                else:
+                    self._variants.pop((spec.game, spec.name), None)
+            self.plugin_manager.unregister(name=name)
+            self.loaded = [info for info in self.loaded if info.name != name]
 
     def _recorder(self, plugin: str, add: Callable[[Any], None]) -> Callable[[Any], None]:
         def register(spec: Any) -> None:

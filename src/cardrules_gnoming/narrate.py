@@ -254,8 +254,8 @@ def narrate(
                 f"[bold]seat {before.turn_seat} has no face-down card left: "
                 "one last turn for each other player[/bold]"
             )
-        layouts = [_visible(layout) for layout in after.layouts]
-        out.append(LayoutBand(layouts, only=[before.turn_seat]))
+        visible = [_visible(layout) for layout in after.layouts]
+        out.append(LayoutBand(visible, only=[before.turn_seat]))
         out.append(_piles(after))
     elif before.turn_seat is None and after.turn_seat is not None:
         out.append(LayoutBand([_visible(layout) for layout in after.layouts]))

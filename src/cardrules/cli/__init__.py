@@ -12,7 +12,9 @@ Bad arguments give a one-line error and exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 import click
 from rich.console import Console
@@ -52,8 +54,37 @@ def games_command() -> None:
     Console().print(table)
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning as one line on stderr: no file name, no Python source line."""
+    text = " ".join(str(message).split())
+    if len(text) > MAX_WARNING:
+        text = text[: MAX_WARNING - 3] + "..."
+    click.echo(f"cardrules: warning: {text}", err=True)
+
+
+#: The longest warning the command line prints, in characters.
+MAX_WARNING = 400
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0 ok, 2 bad arguments)."""
+    """Run the command line; returns the exit code (0 ok, 2 bad arguments, 130 interrupted).
+
+    Warnings (a plugin that failed to load and was skipped) are printed as
+    one line each, ``cardrules: warning: ...``.
+    """
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         cli.main(
             args=list(argv) if argv is not None else None,
@@ -73,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"cardrules: error: {error.strerror or error}: {error.filename}", err=True)
         return 2
     except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("cardrules: interrupted", err=True)
         return 130
     return 0
 

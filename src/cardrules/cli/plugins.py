@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
+from rich.table import Table
 
 from cardrules.plugins import hooks_of
 from cardrules.registry import GameSpec, VariantSpec, default_catalogue
@@ -27,12 +28,19 @@ def plugins_command() -> None:
             f"{info.distribution} {info.version}: {info.value}" if info else "registered in code"
         )
         console.print(f"[bold]{name}[/bold]  ({origin})")
+        # Two columns, so a long line wraps under its own text, not under the labels.
+        grid = Table.grid(padding=(0, 1), pad_edge=False)
+        grid.add_column(no_wrap=True, width=10)
+        grid.add_column(overflow="fold")
         provided = catalogue.provided.get(name, [])
         games = [spec.name for spec in provided if isinstance(spec, GameSpec)]
         if games:
-            console.print(f"  games:    {', '.join(games)}")
+            grid.add_row("  games:", ", ".join(games))
         for spec in provided:
             if isinstance(spec, VariantSpec):
-                hooks = f"; hooks: {_short(hooks_of(spec.plugin))}" if spec.plugin else ""
-                console.print(f"  variant:  {spec.name} ({spec.game}) - {spec.summary}{hooks}")
-        console.print(f"  hooks:    {_short(hooks_of(plugin))}")
+                text = f"[bold]{spec.name}[/bold] ({spec.game}): {spec.summary}"
+                if spec.plugin:
+                    text += f"\n[dim]hooks: {_short(hooks_of(spec.plugin))}[/dim]"
+                grid.add_row("  variant:", text)
+        grid.add_row("  hooks:", _short(hooks_of(plugin)))
+        console.print(grid)
