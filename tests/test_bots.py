@@ -67,3 +67,38 @@ def test_truncated_match_is_not_finished() -> None:
     result = play_match(state, [RandomBot(s) for s in range(3)], max_decisions=10)
     assert (result.truncated, result.finished, result.decisions) == (True, False, 10)
     assert state.winners == ()
+
+
+class _NoneBot:
+    """Returns no move at all."""
+
+    def choose(self, observation: Any) -> Any:
+        return None
+
+
+class _StubbornBot:
+    """Always draws from the stock, even when the rules ask for something else."""
+
+    def choose(self, observation: Any) -> Any:
+        from cardrules_gnoming.moves import STOCK, Draw
+
+        return Draw(STOCK)
+
+
+class TestBadBots:
+    def test_a_bot_returning_nothing_is_named_with_its_seat(self) -> None:
+        """The error says which seat's bot returned what; the state is unchanged."""
+        state = cardrules.new_game("gnoming-a-round", players=3, seed=1)
+        with pytest.raises(cardrules.InvalidMoveError, match="seat 0's bot _NoneBot returned None"):
+            play_match(state, [_NoneBot(), RandomBot(1), RandomBot(2)])
+        assert len(state.history) == 0
+
+    @pytest.mark.rule("G6")
+    def test_a_bot_choosing_an_illegal_move_is_named_with_the_rule(self) -> None:
+        """An illegal choice keeps its rule id and names the bot."""
+        state = cardrules.new_game("gnoming-a-round", players=3, seed=1)
+        with pytest.raises(cardrules.IllegalMoveError) as info:
+            play_match(state, [_StubbornBot(), RandomBot(1), RandomBot(2)])
+        assert "seat 0's bot _StubbornBot chose draw stock" in str(info.value)
+        assert info.value.rule.startswith("G")
+        assert len(state.history) == 0

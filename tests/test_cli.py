@@ -141,16 +141,6 @@ class TestPlay:
 
 
 class TestPlayRook:
-    @pytest.mark.rule("R4", "R19")
-    def test_five_players_play_eleven_rounds_to_a_winner(self) -> None:
-        """The done-when command: 5 players, seed 1, eleven rounds and a winner."""
-        result = run("play", "toonerville-rook", "--players", "5", "--seed", "1")
-        assert result.returncode == 0, result.stderr
-        out = result.stdout
-        assert out.count("Round scores:") == 11
-        assert "Winner: seat" in out
-        assert "buys" in out  # buys are announced
-
     def test_rook_player_range_is_three_to_five(self, capsys: pytest.CaptureFixture[str]) -> None:
         """Six players are refused with a one-line error."""
         assert main(["play", "toonerville-rook", "--players", "6"]) == 2

@@ -230,3 +230,17 @@ def test_a_format_1_rook_record_replays_with_the_swapped_rook_played_by_turn_end
     assert played_options(load_record(old))["swapped_rook_by_turn_end"] is True
     assert check_record(old).game.options.swapped_rook_by_turn_end is True
     assert played_options(load_record(state.record()))["swapped_rook_by_turn_end"] is False
+
+
+def test_an_abandoned_match_is_recorded_as_abandoned_not_truncated() -> None:
+    """``abandoned`` reads back as written, and must be true or false."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=5)
+    play_match(state, [cardrules.RandomBot(s) for s in range(3)], max_decisions=30)
+    record = dict(state.record(), truncated=False, abandoned=True)
+    loaded = load_record(record)
+    assert loaded.abandoned is True
+    assert loaded.truncated is False
+    assert load_record(loaded.to_dict()) == loaded
+    check_record(record)
+    with pytest.raises(RecordError, match="'abandoned' must be true or false"):
+        load_record(dict(record, abandoned="yes"))

@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardrules import GameState
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
-from cardrules_gnoming.scoring import line_match_value, round_scores, score_layout
+from cardrules_gnoming.scoring import (
+    layout_breakdown,
+    line_match_value,
+    round_scores,
+    score_layout,
+)
 
 from .builders import cards, new, play, put_round
 
@@ -287,3 +294,22 @@ class TestEnderBonus:
             ender_draws="9",
         )
         assert state.round_scores == [(-45, 50, -72)]
+
+
+class TestBreakdown:
+    @pytest.mark.rule("G19", "G21", "G22")
+    @given(
+        st.lists(
+            st.sampled_from([*(number(v) for v in range(-5, 13) if v), HAZARD, MULLIGAN]),
+            min_size=9,
+            max_size=9,
+        ),
+        st.integers(0, 30),
+    )
+    def test_the_parts_add_up_to_the_layout_score(self, layout: list[Card], hazard: int) -> None:
+        """Lines + cards + Hazards is `score_layout`, whatever the layout (shown per round)."""
+        parts = layout_breakdown(layout, hazard_points=hazard)
+        assert parts.total == score_layout(layout, hazard_points=hazard)
+        assert parts.hazards == hazard * layout.count(HAZARD)
+        assert parts.lines <= 0
+        assert (parts.lines == 0) == (parts.matching_lines == 0)
