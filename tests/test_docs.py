@@ -9,6 +9,7 @@ runnable with an HTML comment ``<!-- not run -->`` on the line before its fence.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 import subprocess
@@ -105,6 +106,34 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     drawn = sorted(p.name for p in (tmp_path / "site" / "figures").glob("*.svg"))
     assert "gnoming-bounce-chain.svg" in drawn
     assert "rook-swap.svg" in drawn
+    assert "Formatting signatures requires" not in result.stderr  # ruff is in the docs extra
+    check_api_reference(tmp_path / "site" / "api")
+
+
+def _page_text(path: Path) -> str:
+    """A built page as plain text, one space between words."""
+    text = re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))
+    return " ".join(html.unescape(text).split())
+
+
+def check_api_reference(api: Path) -> None:
+    """The API reference shows what a user needs: fields, enum members, state attributes."""
+    gnoming = _page_text(api / "gnoming" / "index.html")
+    for move, field in (("Draw", "source"), ("Place", "position"), ("Discard", "pile")):
+        start = gnoming.index(f"{move} ¶")
+        section = gnoming[start : start + 800]
+        assert re.search(rf"Attributes: Name Type Description {field} \S", section), move
+    for member in ("REVEAL", "DRAW", "PLACE", "BOUNCE", "DISCARD", "FLIP", "OVER"):
+        assert f"{member} = '{member.lower()}'" in gnoming
+    rook = _page_text(api / "rook" / "index.html")
+    assert "BUY = 'buy'" in rook
+    engine = _page_text(api / "engine" / "index.html")
+    for attribute in ("finished_rounds", "round_state", "seed"):
+        assert re.search(rf"{attribute} [^.]{{0,40}}\b(the|fixes)\b", engine), attribute
+    testing = (api / "testing" / "index.html").read_text(encoding="utf-8")
+    for name in ("run_conformance", "GameConformance", "playouts", "seeds"):
+        anchors = re.findall(rf'id="cardrules\.testing(?:\.\w+)?\.{name}"', testing)
+        assert len(anchors) == 1, (name, anchors)
 
 
 def test_every_nav_page_exists() -> None:

@@ -47,6 +47,23 @@ class GameState:
 
     Chance comes from `chance`, seeded by `seed`: the same seed and
     moves give the same match.
+
+    Attributes:
+        game: the configured `cardrules.game.Game` (rules, options, variants).
+        seed: the seed of every shuffle (an ``int``). It fixes every hidden
+            card, so a program showing a match to a seat keeps it hidden.
+        chance: the match's random source (`cardrules.Chance`), seeded by ``seed``.
+        history: every move applied, in order (``list[Move]``).
+        seats: ``seats[i]`` is the seat that made ``history[i]``.
+        round_state: the game's state of the round in play (for Gnoming A
+            Round a `cardrules_gnoming.GnomingRound`, for Toonerville Rook a
+            `cardrules_rook.RookRound`); replaced at each new round. Read it,
+            never change it: moves go through `apply`.
+        finished_rounds: the final round states of the rounds already
+            finished, in order (every card face up), one per entry of
+            ``round_scores``.
+        round_scores: one tuple of per-seat scores per finished round.
+        round_start: the index in ``history`` where the round in play began.
     """
 
     __slots__ = (

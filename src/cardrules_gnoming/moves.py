@@ -91,8 +91,9 @@ def _positions(
 class Reveal(Move):
     """Turn these own layout positions face up at the start of a round (G6).
 
-    ``positions`` is a tuple of distinct positions 0-8, kept in increasing
-    order whatever order they are given in (``Reveal((8, 0)) == Reveal((0, 8))``).
+    Attributes:
+        positions: distinct own layout positions 0-8, kept in increasing order
+            whatever order they are given in (``Reveal((8, 0)) == Reveal((0, 8))``).
 
     Raises:
         cardrules.InvalidMoveError: a position is not 0-8, or one repeats.
@@ -108,6 +109,10 @@ class Reveal(Move):
 class Draw(Move):
     """Take the top card of the draw pile (``source=STOCK``, notation ``draw stock``) or
     of discard pile 0 or 1 (``source=0``/``1``, notation ``take discard 0``) (G9).
+
+    Attributes:
+        source: ``STOCK`` (the text ``"stock"``) for the draw pile, or the
+            number 0 or 1 of a discard pile: ``Draw(STOCK)``, ``Draw(1)``.
 
     Raises:
         cardrules.InvalidMoveError: ``source`` is not ``"stock"``, 0 or 1.
@@ -128,6 +133,9 @@ class Draw(Move):
 class Place(Move):
     """Keep the drawn card: put it at ``position`` (0-8), displacing the card there (G10).
 
+    Attributes:
+        position: the own layout position 0-8 that receives the card: ``Place(4)``.
+
     Raises:
         cardrules.InvalidMoveError: ``position`` is not 0-8.
     """
@@ -141,6 +149,9 @@ class Place(Move):
 @attrs.frozen
 class Bounce(Move):
     """Put the displaced card at ``position`` (0-8), a place not yet filled this turn (G12).
+
+    Attributes:
+        position: the own layout position 0-8 that receives it: ``Bounce(7)``.
 
     Raises:
         cardrules.InvalidMoveError: ``position`` is not 0-8.
@@ -157,6 +168,10 @@ class Discard(Move):
     """Discard the card in hand onto discard pile ``pile`` (0 or 1) (G14); a Hazard
     leaves the round, so its discard has ``pile=None`` (notation ``discard``) (G15).
 
+    Attributes:
+        pile: the discard pile 0 or 1, or ``None`` for a Hazard: ``Discard(0)``,
+            ``Discard()``.
+
     Raises:
         cardrules.InvalidMoveError: ``pile`` is not 0, 1 or ``None``.
     """
@@ -170,6 +185,9 @@ class Discard(Move):
 @attrs.frozen
 class Flip(Move):
     """After another player's Hazard discard, turn up own face-down ``position`` (0-8) (G15).
+
+    Attributes:
+        position: the own face-down layout position 0-8 to turn up: ``Flip(3)``.
 
     Raises:
         cardrules.InvalidMoveError: ``position`` is not 0-8.

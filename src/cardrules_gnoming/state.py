@@ -20,13 +20,20 @@ __all__ = ["GnomingPhase", "GnomingRound", "Layout"]
 class GnomingPhase(Phase):
     """What the deciding player is asked now."""
 
-    REVEAL = "reveal"  #: choose cards to turn up (G6)
-    DRAW = "draw"  #: draw from the stock or a discard pile (G9)
-    PLACE = "place"  #: keep the drawn card in the layout, or discard it (G10, G11)
-    BOUNCE = "bounce"  #: bounce the displaced card, or discard it (G12)
-    DISCARD = "discard"  #: choose the discard pile for the displaced card (G14)
-    FLIP = "flip"  #: after a Hazard discard, flip one face-down card or pass (G15)
-    OVER = "over"  #: the round is over (G17, G18)
+    REVEAL = "reveal"
+    """Choose cards to turn up (G6)."""
+    DRAW = "draw"
+    """Draw from the stock or a discard pile (G9)."""
+    PLACE = "place"
+    """Keep the drawn card in the layout, or discard it (G10, G11)."""
+    BOUNCE = "bounce"
+    """Bounce the displaced card, or discard it (G12)."""
+    DISCARD = "discard"
+    """Choose the discard pile for the displaced card (G14)."""
+    FLIP = "flip"
+    """After a Hazard discard, flip one face-down card or pass (G15)."""
+    OVER = "over"
+    """The round is over (G17, G18)."""
 
 
 class Layout:

@@ -80,7 +80,11 @@ class Pass(Move):
 
 @attrs.frozen
 class MeldDown(Move):
-    """Lay one meld from hand onto the table (R11, R14)."""
+    """Lay one meld from hand onto the table (R11, R14).
+
+    Attributes:
+        meld: the meld, its cards from hand (``cardrules_rook.melds.Meld``).
+    """
 
     meld: Meld
 
@@ -90,7 +94,11 @@ class MeldDown(Move):
 
 @attrs.frozen
 class LayDown(Move):
-    """Lay down the whole contract at once (R11): the melds, in any order."""
+    """Lay down the whole contract at once (R11): the melds, in any order.
+
+    Attributes:
+        melds: the contract's melds (a tuple of ``Meld``).
+    """
 
     melds: tuple[Meld, ...]
 
@@ -104,6 +112,11 @@ class LayOff(Move):
 
     For a natural card ``number`` is its own number; for a Rook it is the
     number it stands for (in a run, at one end; in a set, the set's number).
+
+    Attributes:
+        target: the index of the table meld, from 0 in the order laid.
+        card: the card from hand (a ``Card``; the Rook is ``Card.from_str("Rook")``).
+        number: the number 1-14 the card stands for in that meld.
     """
 
     target: int
@@ -117,7 +130,12 @@ class LayOff(Move):
 
 @attrs.frozen
 class Swap(Move):
-    """Put natural ``card`` into run ``target`` in place of the Rook standing for it (R14)."""
+    """Put natural ``card`` into run ``target`` in place of the Rook standing for it (R14).
+
+    Attributes:
+        target: the index of the table run, from 0 in the order laid.
+        card: the natural card from hand that takes the Rook's place.
+    """
 
     target: int
     card: Card
@@ -128,7 +146,11 @@ class Swap(Move):
 
 @attrs.frozen
 class Discard(Move):
-    """Discard ``card`` onto the discard pile, ending the turn (R12)."""
+    """Discard ``card`` onto the discard pile, ending the turn (R12).
+
+    Attributes:
+        card: the card from hand.
+    """
 
     card: Card
 

@@ -31,10 +31,14 @@ _NONE_DRAWN: tuple[int, ...] = (0,) * 57
 class RookPhase(Phase):
     """What the deciding player is asked now."""
 
-    DRAW = "draw"  #: draw from the draw pile or take the discard (R9)
-    BUY = "buy"  #: buy the offered discard or pass (R10)
-    PLAY = "play"  #: meld, lay off, swap, then discard (R11-R14)
-    OVER = "over"  #: the round is over (R12, R16)
+    DRAW = "draw"
+    """Draw from the draw pile or take the discard (R9)."""
+    BUY = "buy"
+    """Buy the offered discard or pass (R10)."""
+    PLAY = "play"
+    """Meld, lay off, swap, then discard (R11-R14)."""
+    OVER = "over"
+    """The round is over (R12, R16)."""
 
 
 class RookRound:
