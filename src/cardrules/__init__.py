@@ -10,6 +10,7 @@ from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import (
+    BotLoadError,
     CardRulesError,
     IllegalMoveError,
     InvalidCardError,
@@ -33,6 +34,7 @@ from cardrules.registry import Catalogue, GameSpec, VariantSpec, games
 
 __all__ = [
     "Bot",
+    "BotLoadError",
     "CardRulesError",
     "Catalogue",
     "Chance",
