@@ -203,3 +203,13 @@ def test_the_block_check_finds_unmarked_blocks() -> None:
     )
     assert [line for line, _, _ in python_blocks(page)] == [3, 8, 12, 24]
     assert unmarked_blocks(page) == [3, 24]
+
+
+def test_the_readme_says_how_long_its_commands_take() -> None:
+    """A new user learns what takes long: the install, the test suite, a simulate run."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    after_commands = readme.split("```", 2)[2].split("\n\n", 2)[1]
+    assert re.search(r"test suite\s+about \d+ minutes", after_commands)
+    assert re.search(r"install a minute", after_commands)
+    command_line = readme[readme.index("## Command line") :].split("##", 2)[1]
+    assert re.search(r"`simulate` line plays\s+[\d,]+ matches, about a minute", command_line)
