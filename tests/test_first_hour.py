@@ -332,5 +332,5 @@ class TestPlugins:
         assert "; hooks" not in " ".join(out[start : end + 1])
         assert end - start >= 2  # the summary wrapped onto a second line
         for line in out[start + 1 : end + 1]:
-            assert line.startswith(" " * 11)  # under the text, not under the label
+            assert line.startswith(" " * 12)  # under the text, not under the label
         assert out[end].strip() == "hooks: score_round"

@@ -30,7 +30,7 @@ def plugins_command() -> None:
         console.print(f"[bold]{name}[/bold]  ({origin})")
         # Two columns, so a long line wraps under its own text, not under the labels.
         grid = Table.grid(padding=(0, 1), pad_edge=False)
-        grid.add_column(no_wrap=True, width=10)
+        grid.add_column(no_wrap=True, width=11)
         grid.add_column(overflow="fold")
         provided = catalogue.provided.get(name, [])
         games = [spec.name for spec in provided if isinstance(spec, GameSpec)]
