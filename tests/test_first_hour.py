@@ -39,7 +39,9 @@ class TestSeedStaysHidden:
     def test_a_human_seat_never_sees_the_seed_until_the_match_is_over(self, tmp_path: Path) -> None:
         """Not on the screen, not in an error: only after quitting, with the record saved."""
         saved = tmp_path / "game.json"
-        term = Terminal("play", "gnoming-a-round", "-n", "3", "--human", "0", "--save", saved)
+        term = Terminal(
+            "play", "gnoming-a-round", "-n", "3", "--human", "0", "--save", saved, cwd=tmp_path
+        )
         screen = "\n".join(term.prompt())
         assert "seed hidden" in screen
         term.type("reveal 9 9")  # refused with an error message
@@ -67,9 +69,11 @@ class TestSeedStaysHidden:
 
 
 class TestScreensFit80x24:
-    def test_seven_players_keep_the_status_line_and_own_seat_in_view(self) -> None:
+    def test_seven_players_keep_the_status_line_and_own_seat_in_view(self, tmp_path: Path) -> None:
         """At 80x24 with 7 seats, each prompt shows the status line and the seat's own layout."""
-        term = Terminal("play", "gnoming-a-round", "-n", "7", "-s", "1", "--human", "0")
+        term = Terminal(
+            "play", "gnoming-a-round", "-n", "7", "-s", "1", "--human", "0", cwd=tmp_path
+        )
         for typed in ("reveal 8 0", "draw stock"):
             screen = term.prompt()
             assert any(line.startswith("Round 1, ") for line in screen)
