@@ -15,8 +15,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+import cardrules
 from cardrules.records import check_record
+from cardrules_rook.melds import meld_from_str
+from cardrules_rook.narrate import table_view
 from tests.terminal import SCRIPT, Terminal
 
 
@@ -145,6 +149,20 @@ class TestScreensFit80x24:
             sum(c) for c in zip(*rounds, strict=True)
         ]
         assert max(len(line) for line in out.splitlines()) <= 80
+
+    def test_a_crowded_rook_table_keeps_to_a_few_lines(self) -> None:
+        """Fifteen melds at 80 columns: in columns, so the seat's hand stays on screen."""
+        state = cardrules.new_game("toonerville-rook", players=5, seed=3)
+        round_state = state.round_state
+        texts = ["Y1 G1 G1 *1", "R2 Y2 G2", "R9 Y9 B9", "R14 G14 G14 B14 B14", "Y4 Y4 B4"] * 3
+        round_state.table = [meld_from_str(text) for text in texts]
+        round_state.owners = [s % 5 for s in range(15)]
+        console = Console(width=80, record=True)
+        console.print(table_view(round_state))
+        shown = console.export_text().splitlines()
+        assert len(shown) <= 9
+        assert all(len(line) <= 80 for line in shown)
+        assert all(re.search(rf"(^|\s){n} ", "\n".join(shown)) for n in range(15))
 
 
 class TestRoundScoreBreakdown:

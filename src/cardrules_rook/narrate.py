@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rich.columns import Columns
 from rich.table import Table
 
 from cardrules.moves import Move
@@ -20,8 +21,22 @@ from cardrules_rook.state import RookPhase, RookRound
 __all__ = ["narrate", "table_view", "view"]
 
 
-def table_view(state: RookRound | RookObservation) -> Table:
-    """The melds on the table, numbered, with their owners."""
+#: More melds than this are shown in columns, so the table keeps to a few lines.
+COLUMNS_FROM = 8
+
+
+def table_view(state: RookRound | RookObservation) -> Table | Columns:
+    """The melds on the table, numbered, with their owners.
+
+    Up to `COLUMNS_FROM` melds: one row each. More (late rounds, five players):
+    side by side in as many columns as the width allows, numbered down each column.
+    """
+    if len(state.table) > COLUMNS_FROM:
+        cells = [
+            f"{index:>2} {meld} [dim]s{owner}[/dim]"
+            for index, (meld, owner) in enumerate(zip(state.table, state.owners, strict=True))
+        ]
+        return Columns(cells, column_first=True, padding=(0, 3), title="melds (sN: laid by seat N)")
     table = Table(show_header=True, box=None, padding=(0, 1), title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("meld")
