@@ -323,6 +323,9 @@ def would_strand_a_card(state: RookRound, move: Move) -> bool:
             return False
         if laid_off(state.table[move.target], move.card, move.number, state) is None:
             return False
+    elif isinstance(move, Swap):
+        if move not in _swaps(state, seat) or not _keeps_rooks_playable(state, move):
+            return False
     elif isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
         rules = state.options.meld_rules
@@ -359,8 +362,10 @@ def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
     seat = state.turn_seat
     if trial.is_round_over:
         return True
-    if trial.lay_down_left is not None:
-        return bool(_play_moves(trial))  # each next step is checked the same way
+    if trial.lay_down_left is not None or trial.owed_rooks:
+        # Each next step of a lay-down, and the placement of a Rook a swap took
+        # (R14), is checked the same way: the turn must be able to go on.
+        return bool(_play_moves(trial))
     if not trial.down[seat] or sum(trial.hands[seat]) != 1:
         return True
     return bool(_lay_offs(trial, seat)) if may_lay_off(trial, seat) else False
