@@ -313,7 +313,10 @@ def places_owed_rook(state: RookRound, move: Move) -> bool:
 
 
 def would_strand_a_card(state: RookRound, move: Move) -> bool:
-    """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card."""
+    """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card.
+
+    A swap (R14) strands one when every placement of its Rook would.
+    """
     seat = state.turn_seat
     hand = state.hands[seat]
     if isinstance(move, LayOff):
