@@ -94,11 +94,22 @@ def cardrules_new_round(
 ) -> GnomingRound:
     options = _options(game)
     removed = rules.removed_from_game(options, previous)
-    if deck.size - len(removed) < 9 * game.players + 2:
+    needed = 9 * game.players + 2
+    if deck.size - len(removed) < needed:
         raise OptionsError(
             f"a deck of {deck.size} cards, {len(removed)} removed from the game, "
             f"cannot deal {game.players} layouts and 2 piles"
         )
+    if previous is None and game.rounds > 1 and not options.hazards_return_each_round:
+        # G4, G15: later rounds deal without the Hazards removed so far. Refuse the
+        # match now rather than at the end of a round that removed them all.
+        hazards = sum(copies for card, copies in deck.counts if card.is_hazard)
+        if deck.size - hazards < needed:
+            raise OptionsError(
+                f"a deck of {deck.size} cards cannot deal {game.players} layouts and 2 piles "
+                f"once its {hazards} Hazards have left the game (G4, G15); "
+                "use fewer players or hazards_return_each_round=True"
+            )
     return rules.deal_round(options, game.players, round, deck, chance, removed)
 
 

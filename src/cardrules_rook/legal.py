@@ -313,7 +313,10 @@ def places_owed_rook(state: RookRound, move: Move) -> bool:
 
 
 def would_strand_a_card(state: RookRound, move: Move) -> bool:
-    """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card."""
+    """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card.
+
+    A swap (R14) strands one when every placement of its Rook would.
+    """
     seat = state.turn_seat
     hand = state.hands[seat]
     if isinstance(move, LayOff):
@@ -322,6 +325,9 @@ def would_strand_a_card(state: RookRound, move: Move) -> bool:
         if not 0 <= move.target < len(state.table):
             return False
         if laid_off(state.table[move.target], move.card, move.number, state) is None:
+            return False
+    elif isinstance(move, Swap):
+        if move not in _swaps(state, seat) or not _keeps_rooks_playable(state, move):
             return False
     elif isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
@@ -359,8 +365,10 @@ def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
     seat = state.turn_seat
     if trial.is_round_over:
         return True
-    if trial.lay_down_left is not None:
-        return bool(_play_moves(trial))  # each next step is checked the same way
+    if trial.lay_down_left is not None or trial.owed_rooks:
+        # Each next step of a lay-down, and the placement of a Rook a swap took
+        # (R14), is checked the same way: the turn must be able to go on.
+        return bool(_play_moves(trial))
     if not trial.down[seat] or sum(trial.hands[seat]) != 1:
         return True
     return bool(_lay_offs(trial, seat)) if may_lay_off(trial, seat) else False

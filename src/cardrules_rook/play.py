@@ -77,7 +77,8 @@ def laid_off(meld: Meld, card: Card, number: int, state: RookRound) -> Meld | No
 
 
 def may_lay_off(state: RookRound, seat: int) -> bool:
-    """R11: whether ``seat`` may lay off now (down, and by default not on the turn it went down)."""
+    """R11: whether ``seat`` may lay off now: it is down (and, with ``lay_off_same_turn=False``,
+    did not go down this turn)."""
     return state.down[seat] and (state.options.lay_off_same_turn or not state.went_down_this_turn)
 
 

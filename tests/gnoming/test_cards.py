@@ -155,6 +155,24 @@ class TestDefaultComposition:
         assert state.game.deck == DEFAULT_DECK
         assert _round_tally(state) == DEFAULT_DECK.as_dict()
 
+    @pytest.mark.rule("G4", "G15", "G2")
+    def test_deck_too_small_once_hazards_leave_is_refused_up_front(self) -> None:
+        """40 cards for 4 players (36 in layouts, 2 piles): once all three Hazards have
+        left the game, 37 cards could not deal a later round. The match is refused when
+        it is made, not after round 1; with the option the Hazards return and it is fine."""
+        catalogue = _small_deck_catalogue()
+        with pytest.raises(cardrules.OptionsError, match="hazards_return_each_round"):
+            new(4, seed=0, variants=["small-deck"], catalogue=catalogue)
+        state = new(
+            4,
+            seed=0,
+            variants=["small-deck"],
+            catalogue=catalogue,
+            options={"hazards_return_each_round": True},
+        )
+        assert state.players == 4
+        assert new(3, seed=0, variants=["small-deck"], catalogue=catalogue).players == 3
+
 
 class TestInterchangeableCards:
     """G3: cards of the same value are the same card."""

@@ -308,3 +308,27 @@ class TestLastRound:
         play(state, "discard B13")  # two cards in hand: discarding one is not going out
         assert not state.is_over
         assert hand(state, 2) == ["Y5"]
+
+    @pytest.mark.rule("R12", "R14")
+    @pytest.mark.parametrize("by_turn_end", [False, True])
+    def test_option_no_swap_whose_rook_would_strand_the_last_card(self, by_turn_end: bool) -> None:
+        """``last_round_whole_hand=False``: a down player holding R5 and Y1 may not swap R5
+        for the run's Rook: the Rook could then only be laid off, leaving Y1 alone (R12),
+        so the turn could not go on. The swap is not offered and is refused; the player
+        discards instead."""
+        state = last_round(
+            options={"last_round_whole_hand": False, "swapped_rook_by_turn_end": by_turn_end}
+        )
+        put_round(
+            state,
+            ["R5 Y1", "B12 B13", "G12 G13"],
+            turn=0,
+            phase=P.PLAY,
+            stock="B6 G14 Y10",
+            discards="G14",
+            table=["R3 R4 *R5 R6", "Y9 B9 G9"],
+            owners=[1, 1],
+            down=[0, 1],
+        )
+        assert legal(state) == {"discard R5", "discard Y1"}
+        assert refused(state, "swap R5 on 0").rule == "R12"
