@@ -24,6 +24,7 @@ from cardrules import (
     new_game,
 )
 from cardrules.testing.conformance import snapshot
+from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.options import GnomingOptions
 
 
@@ -95,7 +96,7 @@ class _Incomplete:
 
     @hookimpl
     def cardrules_deck(self, game: Any) -> Any:
-        return ()
+        return DEFAULT_DECK
 
 
 def test_a_game_missing_a_rule_hook_raises_missing_rule_error() -> None:

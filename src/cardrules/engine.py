@@ -16,19 +16,22 @@ from typing import Any
 
 from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
-from cardrules.errors import InvalidMoveError, InvalidSeatError, OptionsError
+from cardrules.errors import InvalidMoveError, InvalidSeatError, OptionsError, quote
 from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.options import options_as_dict
 from cardrules.registry import Catalogue, default_catalogue
+from cardrules.strict import StrictChecks
 
-__all__ = ["RECORD_FORMAT", "Game", "GameState", "new_game"]
+__all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
 
 #: The ``format`` field of game records written by `GameState.record`. Version 2
 #: (Gnoming A Round's removed Hazards stay out of the match, G15; Toonerville
 #: Rook's swapped Rook is played at once, R14); `cardrules.records` reads
 #: version 1 records under the rules they were played by.
 RECORD_FORMAT = "cardrules-record/2"
+#: The longest move notation `GameState.apply` and records take, in characters.
+MAX_NOTATION = 1000
 
 
 class GameState:
@@ -134,35 +137,44 @@ class GameState:
         """Parse move notation (``str(move)``) into a move of this game.
 
         Raises:
-            InvalidMoveError: ``text`` is not a move of this game.
+            InvalidMoveError: ``text`` is not a move of this game, or is longer
+                than `MAX_NOTATION` characters (refused without reading it).
         """
         if not isinstance(text, str):
             raise InvalidMoveError(f"move notation must be a string, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            raise InvalidMoveError(
+                f"move notation is at most {MAX_NOTATION} characters, got {len(text):,}: "
+                f"{quote(text, 60)}"
+            )
         return self.game.parse_move(text)
 
     def apply(self, move: Move | str) -> None:
         """Play ``move`` (a move value or its notation) for `current_player`.
 
         Raises:
-            InvalidMoveError: ``move`` is malformed or not a move of this game.
+            InvalidMoveError: ``move`` is malformed, not a move of this game, or
+                its notation is longer than `MAX_NOTATION` characters.
             IllegalMoveError: ``move`` is not legal now; ``error.rule`` names the
                 rule that forbids it.
+            PluginHookError: a plugin failed or answered wrongly; it is named.
 
-        On an error the state is exactly as before the call.
+        On an error the state is exactly as before the call (after a plugin's
+        failure too, whenever `Game.guarded` is true). Error messages are
+        bounded in length.
         """
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
-            raise InvalidMoveError(f"not a move: {move!r}")
-        if move not in self.legal_moves() and (
-            self.is_over or not self.game.accept_unlisted(self.round_state, move)
-        ):
+            raise InvalidMoveError(f"not a move: {quote(move)}")
+        if move not in self.legal_moves():
             self._check_belongs(move)
-            error = self.game.explain_illegal(self.round_state, move)
-            error.move = move
-            error.seat = self.current_player
-            raise error
-        if not self.game.has_rule_plugins:
+            if self.is_over or not self.game.accept_unlisted(self.round_state, move):
+                error = self.game.explain_illegal(self.round_state, move)
+                error.move = move
+                error.seat = self.current_player
+                raise error
+        if not self.game.guarded:
             self._apply_legal(move)
             return
         # Variant plugins run here: keep a copy so that a plugin failing part way
@@ -183,11 +195,15 @@ class GameState:
     def _check_belongs(self, move: Move) -> None:
         """Refuse a move value of another game (its notation does not parse back here)."""
         try:
-            same = self.game.parse_move(str(move)) == move
+            text = str(move)
+        except Exception:  # the bare Move base class, or a move whose __str__ fails
+            text = None
+        try:
+            same = text is not None and self.parse_move(text) == move
         except InvalidMoveError:
             same = False
         if not same:
-            raise InvalidMoveError(f"{move!r} is not a move of {self.game.name}")
+            raise InvalidMoveError(f"{quote(move)} is not a move of {self.game.name}")
 
     def _apply_legal(self, move: Move) -> None:
         seat = self.round_state.current_player
@@ -242,7 +258,7 @@ class GameState:
         """The winning seats once the match is over (several on a shared win), else ``()``."""
         if not self.is_over:
             return ()
-        return self.game.match_winners(self.round_scores)
+        return self.game.match_winners(tuple(self.round_scores))
 
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know now: the game's frozen observation value.
@@ -356,6 +372,7 @@ def new_game(
     variants: Sequence[str] = (),
     options: Any = None,
     catalogue: Catalogue | None = None,
+    strict: bool | StrictChecks = False,
 ) -> GameState:
     """Start a match of the game registered as ``name``.
 
@@ -367,6 +384,9 @@ def new_game(
         variants: names of registered variants of this game to apply.
         options: ``None``, a mapping ``{option: value}``, or the game's options value.
         catalogue: where to find games; default: every installed plugin.
+        strict: check every plugin answer with strict mode's costly checks
+            (`cardrules.strict`; ``True`` or a `cardrules.strict.StrictChecks`),
+            for testing plugins. Off by default: bots do not pay for it.
 
     Returns:
         The `GameState` at the start of round 1.
@@ -391,5 +411,5 @@ def new_game(
     chosen = [catalogue.variant(name, v) for v in variants]
     if len({v.name for v in chosen}) != len(chosen):
         raise OptionsError("a variant is named twice")
-    game = Game(spec, players, options, chosen)
+    game = Game(spec, players, options, chosen, strict=strict)
     return GameState(game, secrets.randbits(63) if seed is None else seed)

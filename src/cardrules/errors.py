@@ -25,7 +25,38 @@ __all__ = [
     "UnknownGameError",
     "UnknownVariantError",
     "VariantConflictError",
+    "quote",
 ]
+
+#: The most characters of input an error message quotes (the rest is elided).
+QUOTE_LIMIT = 200
+#: The most characters a plugin's own error message contributes to a `PluginHookError`.
+MESSAGE_LIMIT = 500
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, saying how long the rest is.
+
+    Error messages quote the input they refuse with it, so that a 10 MB move
+    text gives a short message. A string is cut before ``repr`` (bounded time);
+    any other value is shown by its ``repr``, then cut.
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    try:
+        shown = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        shown = f"<{type(value).__name__} object>"
+    if len(shown) > limit:
+        return f"{shown[:limit]}... ({len(shown):,} characters)"
+    return shown
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, ending with how many were left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
 class CardRulesError(Exception):
@@ -92,18 +123,36 @@ class PluginLoadError(CardRulesError, ImportError):
 
 
 class PluginHookError(CardRulesError):
-    """A plugin raised inside a rule hook; the game is exactly as before the call.
+    """A plugin raised inside a rule hook, or answered it with a wrong result.
+
+    The game is exactly as before the call whenever it saves its state before
+    moves (variants with rule hooks, or strict mode; see `cardrules.Game`).
+    Read-only hooks that change the state are caught in strict mode only.
 
     Attributes:
-        plugin: the name of the plugin that raised (``"variant:no-bounce"``,
+        plugin: the name of the plugin at fault (``"variant:no-bounce"``,
             ``"game:gnoming-a-round"``), or ``"unknown"``.
         hook: the hook being called, e.g. ``"cardrules_score_round"``.
+        error: the exception the plugin raised, or ``None`` for a wrong result.
+
+    The message is at most about 700 characters: the plugin's own message is
+    cut (`MESSAGE_LIMIT`).
     """
 
-    def __init__(self, plugin: str, hook: str, error: BaseException):
+    def __init__(self, plugin: str, hook: str, error: BaseException | str):
         self.plugin = plugin
         self.hook = hook
-        super().__init__(f"plugin {plugin!r} failed in {hook}: {type(error).__name__}: {error}")
+        if isinstance(error, BaseException):
+            self.error: BaseException | None = error
+            try:
+                said = str(error)
+            except Exception:  # a broken __str__ must not hide the failure
+                said = "(its message cannot be shown)"
+            what = f"failed in {hook}: {type(error).__name__}: {shorten(said)}"
+        else:
+            self.error = None
+            what = f"answered {hook} wrongly: {shorten(error)}"
+        super().__init__(f"plugin {plugin!r} {what}")
 
 
 class ObservationMismatchError(CardRulesError, ValueError):

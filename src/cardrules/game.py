@@ -28,12 +28,16 @@ from cardrules.errors import (
     OptionsError,
     PluginHookError,
     VariantConflictError,
+    quote,
+    shorten,
 )
+from cardrules.hook_results import REQUIRED, answerer, guard, move_problem, problem
 from cardrules.moves import Move
 from cardrules.options import resolve_options
 from cardrules.plugins import get_plugin_manager
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.rule_points import RulePoints, direct_function, first_result_hooks
+from cardrules.strict import StrictChecks, resolve
 
 __all__ = ["Game"]
 
@@ -54,8 +58,14 @@ class Game:
             e.g. ``game.rules.gnoming_card_points(game=game, card=card)``.
         deck: the deck composition the game deals from.
         rounds: the number of rounds in the match.
-        has_rule_plugins: variants with rule hooks are in play (moves are then
-            applied on a saved copy first, so a failing plugin changes nothing).
+        has_rule_plugins: variants with rule hooks are in play.
+        strict: the checks of strict mode (`cardrules.strict.StrictChecks`), or
+            ``None`` when it is off (the default).
+        guarded: moves are applied on a saved copy first, so that a failing
+            plugin changes nothing (variants with rule hooks, or strict mode).
+
+    Every plugin answer is checked for its type and shape; a wrong one raises
+    `PluginHookError` naming the plugin and the hook (`cardrules.hook_results`).
     """
 
     __slots__ = (
@@ -64,6 +74,7 @@ class Game:
         "_hook",
         "_tensor_layout",
         "deck",
+        "guarded",
         "has_rule_plugins",
         "options",
         "players",
@@ -71,6 +82,7 @@ class Game:
         "rounds",
         "rules",
         "spec",
+        "strict",
         "variants",
     )
 
@@ -80,12 +92,16 @@ class Game:
         players: int,
         options: Any = None,
         variants: Sequence[VariantSpec] = (),
+        *,
+        strict: bool | StrictChecks | None = False,
     ) -> None:
+        self.strict: StrictChecks | None = resolve(strict)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError(f"players must be a whole number, got {players!r}")
+            raise OptionsError(f"players must be a whole number, got {quote(players)}")
         if not spec.min_players <= players <= spec.max_players:
             raise OptionsError(
-                f"{spec.name} takes {spec.min_players} to {spec.max_players} players, got {players}"
+                f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
+                f"got {quote(players)}"
             )
         for variant in variants:
             if variant.game != spec.name:
@@ -99,14 +115,17 @@ class Game:
         plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
         plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
         self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        self.has_rule_plugins = len(plugins) > 1
+        self.guarded = self.has_rule_plugins or self.strict is not None
+        if self.guarded:
+            guard(self, self.plugin_manager, every_hook=self.strict is not None)
         self._hook = self.plugin_manager.hook
         self._direct = _direct_calls(self.plugin_manager)
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
-        self.has_rule_plugins = len(plugins) > 1
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
-        self.deck: DeckComposition[Any] = self._first("cardrules_deck", game=self)
-        self.rounds: int = self._first("cardrules_rounds", game=self)
+        self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
+        self.rounds: int = self._answer("cardrules_rounds", game=self)
         self._action_space: ActionSpace | None = None
         self._tensor_layout: Any = None
 
@@ -135,8 +154,27 @@ class Game:
     def _first(self, hook_name: str, **kwargs: Any) -> Any:
         result = self._call(hook_name, **kwargs)
         if result is None:
-            raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
+            self._no_answer(hook_name)
         return result
+
+    def _no_answer(self, hook_name: str) -> None:
+        """Raise for a hook nobody answered: a plugin at fault, or a rule missing."""
+        if hook_name in REQUIRED and getattr(self._hook, hook_name).get_hookimpls():
+            raise PluginHookError(
+                answerer(self.plugin_manager, hook_name), hook_name, "it returned None"
+            )
+        raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
+
+    def _checked(self, hook_name: str, result: Any) -> Any:
+        """``result``, or a `PluginHookError` naming its plugin if it is not a right answer."""
+        found = problem(self, hook_name, result)
+        if found is not None:
+            raise PluginHookError(answerer(self.plugin_manager, hook_name), hook_name, found)
+        return result
+
+    def _answer(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a first-result hook that every game answers, and check the answer."""
+        return self._checked(hook_name, self._first(hook_name, **kwargs))
 
     # Typed facade over the rule hooks (the only place they are called).
 
@@ -146,7 +184,7 @@ class Game:
         ``previous`` is the finished state of round ``round - 1`` (``None`` for
         round 0), for games whose cards leave the match for good.
         """
-        return self._first(
+        return self._answer(
             "cardrules_new_round",
             game=self,
             round=round,
@@ -156,8 +194,25 @@ class Game:
         )
 
     def legal_moves(self, state: Any) -> tuple[Move, ...]:
-        """Every legal move in ``state``."""
-        return tuple(self._first("cardrules_legal_moves", game=self, state=state))
+        """Every legal move in ``state``.
+
+        Raises:
+            PluginHookError: a plugin failed, or answered something other than a
+                sequence of `Move` values (strict mode: also a repeated move, or a
+                move the game's own rules refuse).
+        """
+        moves = self._first("cardrules_legal_moves", game=self, state=state)
+        if type(moves) is not tuple:
+            if type(moves) is not list:
+                self._checked("cardrules_legal_moves", moves)
+            moves = tuple(moves)
+        if not _MOVE_TYPES.issuperset(map(type, moves)):
+            found = move_problem(moves)
+            if found is not None:
+                plugin = answerer(self.plugin_manager, "cardrules_legal_moves")
+                raise PluginHookError(plugin, "cardrules_legal_moves", found)
+            _MOVE_TYPES.update(map(type, moves))
+        return moves
 
     def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
         """Apply a legal move to ``state``."""
@@ -165,19 +220,27 @@ class Game:
 
     def accept_unlisted(self, state: Any, move: Move) -> bool:
         """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
-        return bool(self._call("cardrules_accept_unlisted", game=self, state=state, move=move))
+        return bool(
+            self._checked(
+                "cardrules_accept_unlisted",
+                self._call("cardrules_accept_unlisted", game=self, state=state, move=move),
+            )
+        )
 
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
         """The error naming the rule that forbids ``move``."""
         error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
+        self._checked("cardrules_explain_illegal", error)
         assert isinstance(error, IllegalMoveError)
+        if len(error.message) > 500:  # bounded, whatever the plugin wrote
+            error = IllegalMoveError(error.rule, shorten(error.message), move=move)
         return error
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation; raises `InvalidMoveError`."""
-        return self._first("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
+        return self._answer("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
     def observation(
         self,
@@ -188,7 +251,7 @@ class Game:
         history: tuple[tuple[int, Move], ...] = (),
     ) -> Any:
         """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list."""
-        return self._first(
+        return self._answer(
             "cardrules_observation",
             game=self,
             state=state,
@@ -241,7 +304,9 @@ class Game:
     def action_space(self) -> ActionSpace:
         """The game's fixed numbering of moves (computed once per game)."""
         if self._action_space is None:
-            space = self._first("cardrules_action_space", game=self)
+            space = self._checked(
+                "cardrules_action_space", self._first("cardrules_action_space", game=self)
+            )
             assert isinstance(space, ActionSpace)
             self._action_space = space
         return self._action_space
@@ -259,7 +324,7 @@ class Game:
 
     def score_round(self, state: Any) -> tuple[int, ...]:
         """Scores of a finished round, one per seat."""
-        return tuple(self._first("cardrules_score_round", game=self, state=state))
+        return tuple(self._answer("cardrules_score_round", game=self, state=state))
 
     def estimate_scores(self, state: Any) -> tuple[float, ...]:
         """Estimated scores of a round in play, one per seat (lower is better).
@@ -267,19 +332,31 @@ class Game:
         The game's estimate (hook ``cardrules_estimate_scores``), else the
         round scored as if it ended now (`score_round`).
         """
-        estimate = self._call("cardrules_estimate_scores", game=self, state=state)
+        estimate = self._checked(
+            "cardrules_estimate_scores",
+            self._call("cardrules_estimate_scores", game=self, state=state),
+        )
         if estimate is None:
             estimate = self.score_round(state)
         return tuple(float(score) for score in estimate)
 
     def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
         """Winning seats of a finished match."""
-        return tuple(self._first("cardrules_match_winners", game=self, round_scores=round_scores))
+        return tuple(
+            self._answer(
+                "cardrules_match_winners",
+                game=self,
+                round_scores=tuple(tuple(r) for r in round_scores),
+            )
+        )
 
     def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
         """Describe a move for spectators; the move's notation when no plugin answers."""
-        result = self._call(
-            "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
+        result = self._checked(
+            "cardrules_narrate",
+            self._call(
+                "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
+            ),
         )
         return [f"seat {seat}: {move}"] if result is None else list(result)
 
@@ -289,12 +366,18 @@ class Game:
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:
         """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""
-        result = self._call("cardrules_reveals", game=self, before=before, move=move, after=after)
+        result = self._checked(
+            "cardrules_reveals",
+            self._call("cardrules_reveals", game=self, before=before, move=move, after=after),
+        )
         return True if result is None else bool(result)
 
     def render_observation(self, observation: Any) -> list[Any]:
         """Show an observation to a person; its ``repr`` when no plugin answers."""
-        result = self._call("cardrules_render_observation", game=self, observation=observation)
+        result = self._checked(
+            "cardrules_render_observation",
+            self._call("cardrules_render_observation", game=self, observation=observation),
+        )
         return [repr(observation)] if result is None else list(result)
 
     def svg_observation(self, observation: Any) -> str | None:
@@ -327,6 +410,10 @@ class Game:
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+#: Move classes already seen in a listing of legal moves (checked once each).
+_MOVE_TYPES: set[type] = set()
 
 
 def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:

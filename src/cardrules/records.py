@@ -42,8 +42,15 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import RECORD_FORMAT, GameState, new_game
-from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError
+from cardrules.engine import MAX_NOTATION, RECORD_FORMAT, GameState, new_game
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionsError,
+    quote,
+    shorten,
+)
 from cardrules.options import earlier_options
 
 __all__ = [
@@ -194,8 +201,14 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
     if isinstance(source, str | bytes):
         try:
             data = json.loads(source)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise RecordError(f"the record is not valid JSON (truncated?): {error}") from None
+        except RecursionError:
+            raise RecordError(
+                "the record is not a game record: its JSON nests too deeply"
+            ) from None
+        except ValueError as error:  # bad JSON, bad UTF-8, or an integer of over 4,300 digits
+            raise RecordError(
+                f"the record is not valid JSON (truncated?): {shorten(str(error), 200)}"
+            ) from None
     else:
         data = source
     if not isinstance(data, Mapping):
@@ -205,11 +218,11 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         raise RecordError(f"record field {missing[0]!r} is missing", field=missing[0])
     unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
     if unknown:
-        raise RecordError(f"unknown record field {unknown[0]!r}", field=unknown[0])
+        raise RecordError(f"unknown record field {quote(unknown[0])}", field=unknown[0][:200])
     if data["format"] not in READABLE_FORMATS:
         raise RecordError(
             f"record format must be one of {', '.join(map(repr, READABLE_FORMATS))}, "
-            f"got {data['format']!r}",
+            f"got {quote(data['format'])}",
             field="format",
         )
     for field in ("players", "seed"):
@@ -225,7 +238,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise RecordError("record field 'moves' must be a list of move texts", field="moves")
     for number, move in enumerate(moves, start=1):
-        if not isinstance(move, str) or len(move) > 1000:
+        if not isinstance(move, str) or len(move) > MAX_NOTATION:
             raise RecordError(f"move {number} must be move notation text", move_number=number)
     round_scores = data.get("round_scores")
     if round_scores is not None:
@@ -270,7 +283,8 @@ def replay(
         RecordError: the record is malformed (see `load_record`); its game
             or a variant is not installed; its players or options are refused;
             move ``n`` is not a move of the game or not legal (``move_number``);
-            or its recorded scores, winners or end differ from the replay.
+            or its recorded scores, winners or end differ from the replay, or
+            it says ``truncated`` though its moves finish the match.
     """
     if not isinstance(record, GameRecord):
         record = load_record(record)
@@ -305,10 +319,12 @@ def _apply(state: GameState, number: int, text: str) -> None:
     try:
         state.apply(text)
     except InvalidMoveError as error:
-        raise RecordError(f"move {number} {text!r}: {error}", move_number=number) from None
+        raise RecordError(
+            f"move {number} {quote(text)}: {shorten(str(error))}", move_number=number
+        ) from None
     except IllegalMoveError as error:
         raise RecordError(
-            f"move {number} {text!r} is illegal ({error})", move_number=number
+            f"move {number} {quote(text)} is illegal ({shorten(str(error))})", move_number=number
         ) from None
 
 
@@ -321,6 +337,13 @@ def _start(record: GameRecord, catalogue: Any) -> GameState:
         catalogue.game(record.game)
     except UnknownGameError as error:
         raise RecordError(str(error), field="game") from None
+    spec = catalogue.game(record.game)
+    if not spec.min_players <= record.players <= spec.max_players:
+        raise RecordError(
+            f"the game refuses this record's players: {spec.name} takes "
+            f"{spec.players_text} players, the record has {quote(record.players)}",
+            field="players",
+        )
     try:
         return new_game(
             record.game,
@@ -331,10 +354,13 @@ def _start(record: GameRecord, catalogue: Any) -> GameState:
             catalogue=catalogue,
         )
     except (UnknownVariantError, VariantConflictError) as error:
-        raise RecordError(str(error), field="variants") from None
-    except CardRulesError as error:
-        field = "players" if "players" in str(error) else "options"
-        raise RecordError(f"the game refuses this record's {field}: {error}", field=field) from None
+        raise RecordError(shorten(str(error)), field="variants") from None
+    except OptionsError as error:
+        raise RecordError(
+            f"the game refuses this record's options: {shorten(str(error))}", field="options"
+        ) from None
+    except CardRulesError as error:  # a plugin failing while the match is set up
+        raise RecordError(f"the record's game cannot start: {shorten(str(error))}") from None
 
 
 def played_options(record: GameRecord, catalogue: Any = None) -> dict[str, Any]:
@@ -377,6 +403,13 @@ def _check_results(record: GameRecord, state: GameState) -> None:
     for field, recorded, replayed in expected:
         if recorded is not None and recorded != replayed:
             raise RecordError(
-                f"record field {field!r} says {recorded!r} but the moves give {replayed!r}",
+                f"record field {field!r} says {quote(recorded)} but the moves give "
+                f"{quote(replayed)}",
                 field=field,
             )
+    if record.truncated and state.is_over:
+        raise RecordError(
+            "record field 'truncated' says a bot run stopped the match early, "
+            "but the moves finish it",
+            field="truncated",
+        )

@@ -80,11 +80,10 @@ class Card:
             return MULLIGAN
         if cleaned.upper() == "H":
             return HAZARD
-        try:
-            value = int(cleaned)
-        except ValueError:
-            raise InvalidCardError(f"not a Gnoming card: {text!r} (use 7, -3, M or H)") from None
-        return number(value)
+        digits = cleaned.removeprefix("-")
+        if not (0 < len(digits) <= 3 and digits.isascii() and digits.isdigit()):
+            raise InvalidCardError(f"not a Gnoming card: {text!r} (use 7, -3, M or H)")
+        return number(int(cleaned))
 
     def __str__(self) -> str:
         if self.kind is CardKind.MULLIGAN:

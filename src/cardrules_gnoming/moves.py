@@ -211,10 +211,10 @@ GnomingMove = Reveal | Draw | Place | Bounce | Discard | Flip | Pass
 
 
 def _int(word: str, text: str) -> int:
-    try:
+    """A position or pile number: 1 to 3 ASCII digits (``int`` alone would take ``"٣"``)."""
+    if 0 < len(word) <= 3 and word.isascii() and word.isdigit():
         return int(word)
-    except ValueError:
-        raise InvalidMoveError(f"not a Gnoming move: {text!r} ({word!r} is not a number)") from None
+    raise InvalidMoveError(f"not a Gnoming move: {text!r} ({word!r} is not a number)")
 
 
 #: Words that may stand between a verb and a discard pile's number: ``take discard pile 1``.

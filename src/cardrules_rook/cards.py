@@ -27,6 +27,7 @@ __all__ = [
     "card_of_code",
     "cards_of_counts",
     "natural",
+    "number_in",
 ]
 
 #: The four colours in a fixed order: Red, Yellow, Green, Black (R1).
@@ -89,9 +90,9 @@ class Card:
         cleaned = text.strip().upper()
         if cleaned == "ROOK":
             return ROOK
-        if len(cleaned) >= 2 and cleaned[0] in COLOURS and cleaned[1:].isdigit():
-            number = int(cleaned[1:])
-            if 1 <= number <= 14:
+        if len(cleaned) >= 2 and cleaned[0] in COLOURS:
+            number = number_in(cleaned[1:])
+            if number is not None and 1 <= number <= 14:
                 return natural(cleaned[0], number)
         raise InvalidCardError(f"not a Rook card: {text!r} (use R7, Y14, G1, B10 or Rook)")
 
@@ -100,6 +101,17 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.from_str({str(self)!r})"
+
+
+def number_in(word: str, *, digits: int = 3) -> int | None:
+    """``word`` as a whole number if it is 1 to ``digits`` ASCII digits, else ``None``.
+
+    Notation numbers are ASCII only: ``str.isdigit`` also accepts ``"²"``,
+    which ``int`` refuses, and an unbounded digit string is slow to convert.
+    """
+    if 0 < len(word) <= digits and word.isascii() and word.isdigit():
+        return int(word)
+    return None
 
 
 #: The Rook (wild).

@@ -9,6 +9,10 @@ seats that drew from it, as many to each as it drew, unless it played them in
 the open since (`cardrules_rook.hidden.deal_hidden`; the module docstring of
 `cardrules_rook.hidden` shows why the states dealt are exactly the possible
 ones, as to where those cards may be).
+
+A player part way through a lay-down can always finish it (R11): its hand is
+dealt the rest of the contract first (`cardrules_rook.lay_down_witness`), so a
+sample never has to be drawn again and again until it can.
 """
 
 from __future__ import annotations
@@ -22,11 +26,17 @@ from cardrules.errors import ObservationMismatchError
 from cardrules.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.hidden import deal_hidden
+from cardrules_rook.lay_down_witness import witness_cards
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.options import RookOptions
 from cardrules_rook.state import RookRound
 
-__all__ = ["determinize", "unseen_cards"]
+__all__ = ["PLAIN_SHARE", "determinize", "unseen_cards"]
+
+#: The share of samples with a seat part way through its lay-down that are dealt
+#: plainly (kept only if that seat can finish, `cardrules.determinize`); the
+#: others deal that seat the rest of its contract first.
+PLAIN_SHARE = 0.25
 
 
 #: Card -> code, faster than `Card.code` (determinization runs at every search step).
@@ -121,6 +131,14 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         tuple((n, _CODE[card]) for n, card in row) for row in observation.rebuilt_draw_plays
     )
     draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
+    reserved = _finishing_cards(observation, others, known, sizes, unseen, rebuilt, drawn, rng)
+    if reserved is not None:
+        at = others.index(observation.current_player)
+        sizes[at] -= sum(reserved)
+        unseen = [u - r for u, r in zip(unseen, reserved, strict=True)]
+        known[observation.current_player] = [
+            k + r for k, r in zip(known[observation.current_player], reserved, strict=True)
+        ]
     if observation.rebuilds:
         if any(d > r for d, r in zip(drawn, rebuilt, strict=True)):
             raise ObservationMismatchError(
@@ -146,6 +164,7 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     hands[seat] = _counts(observation.hand)
     for s, cards in zip(others, dealt, strict=True):
         hands[s] = [k + d for k, d in zip(known[s], cards, strict=True)]
+    known = [_counts(cards) for cards in observation.known_cards]
     state = RookRound(
         options,
         observation.players,
@@ -177,3 +196,48 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     state.rebuilt_draws = tuple(draws)
     state.rebuilt_plays = plays
     return state
+
+
+def _finishing_cards(
+    observation: RookObservation,
+    others: list[int],
+    known: list[list[int]],
+    sizes: list[int],
+    unseen: list[int],
+    rebuilt: list[int],
+    drawn: list[int],
+    rng: random.Random,
+) -> list[int] | None:
+    """Cards to deal first to another seat part way through its lay-down, or ``None``.
+
+    ``None`` when no other seat is part way through a lay-down, in the last
+    round (the whole hand is melded, R12: left to the plain deal), when the
+    search finds no way, and for a share `PLAIN_SHARE` of samples, dealt
+    plainly so that every possible state stays a possible sample (one whose
+    rest of the contract needs longer melds than the search makes, or rebuilt
+    cards: after a rebuild the cards are taken only among unseen cards that
+    were not rebuilt, so that the rebuilt cards are dealt as usual).
+    """
+    actor = observation.current_player
+    if (
+        observation.lay_down_left is None
+        or actor is None
+        or actor == observation.seat
+        or observation.whole_hand
+    ):
+        return None
+    if rng.random() < PLAIN_SHARE:
+        return None
+    pool = unseen
+    if observation.rebuilds:
+        pool = [max(0, u - (r - d)) for u, r, d in zip(unseen, rebuilt, drawn, strict=True)]
+    sets, runs = observation.lay_down_left
+    return witness_cards(
+        known[actor],
+        pool,
+        sizes[others.index(actor)],
+        sets=sets,
+        runs=runs,
+        rules=observation.meld_rules,
+        rng=rng,
+    )

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from cardrules.errors import InvalidMoveError
-from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, natural
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, natural, number_in
 
 __all__ = [
     "Meld",
@@ -254,7 +254,7 @@ def meld_from_str(text: str) -> Meld:
     stands = [w[1:] for w in words if w.startswith("*")]
     if any(c.is_rook for c in naturals):
         raise InvalidMoveError(f"write a Rook as * and what it stands for (*R5 or *7): {text!r}")
-    if stands and all(s.isdigit() for s in stands):
+    if stands and all(number_in(s) is not None for s in stands):
         return set_from_cards(naturals, len(stands))
     if not stands and len({c.number for c in naturals}) == 1:
         return set_from_cards(naturals)

@@ -28,7 +28,7 @@ import attrs
 
 from cardrules.errors import InvalidMoveError
 from cardrules.moves import Move
-from cardrules_rook.cards import Card
+from cardrules_rook.cards import Card, number_in
 from cardrules_rook.melds import Meld, meld_from_str
 
 __all__ = [
@@ -162,9 +162,10 @@ RookMove = Draw | Take | Buy | Pass | MeldDown | LayDown | LayOff | Swap | Disca
 
 
 def _index(word: str, text: str) -> int:
-    if not word.isdigit():
+    index = number_in(word, digits=6)
+    if index is None:
         raise InvalidMoveError(f"not a Rook move: {text!r} ({word!r} is not a meld number)")
-    return int(word)
+    return index
 
 
 def parse_move(text: str) -> Move:
@@ -191,9 +192,10 @@ def parse_move(text: str) -> Move:
         placed = words[2]
         target = _index(words[4], text)
         if placed.startswith("*"):
-            if not placed[1:].isdigit() or not 1 <= int(placed[1:]) <= 14:
+            number = number_in(placed[1:])
+            if number is None or not 1 <= number <= 14:
                 raise InvalidMoveError(f"a laid-off Rook stands for a number 1-14: {text!r}")
-            return LayOff(target, Card.from_str("Rook"), int(placed[1:]))
+            return LayOff(target, Card.from_str("Rook"), number)
         card = Card.from_str(placed)
         if card.is_rook:
             raise InvalidMoveError(f"say what the Rook stands for: 'lay off *9 on {target}'")

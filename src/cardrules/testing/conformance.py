@@ -21,7 +21,12 @@
   exactly those ids;
 * determinization: when the game supports it (``cardrules_determinize``), a
   state sampled from a seat's observation gives that seat the same observation;
-* the game record survives JSON and replays to the same scores and observations.
+* the game record survives JSON and replays to the same scores and observations;
+* strict mode (`cardrules.strict`, on by default here): every plugin answer is
+  checked as it returns: listed moves legal by the game's own rules and
+  distinct, read-only hooks leaving the state alone, cards conserved after
+  every move. A plugin that breaks one raises `cardrules.PluginHookError`
+  naming it.
 
 Use `run_conformance`, or subclass `GameConformance` and add rules.
 """
@@ -51,6 +56,7 @@ from cardrules.engine import GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError, MissingRuleError
 from cardrules.moves import Move
 from cardrules.registry import Catalogue
+from cardrules.strict import StrictChecks
 from cardrules.testing.strategies import seeds
 
 __all__ = ["GameConformance", "run_conformance", "snapshot"]
@@ -73,7 +79,9 @@ class GameConformance(RuleBasedStateMachine):
     """Plays one match by its legal moves, checking the invariants after each step.
 
     Set the class attributes (or use `run_conformance`): ``game``,
-    ``players``, ``variants``, ``options``, ``catalogue`` and ``max_moves``.
+    ``players``, ``variants``, ``options``, ``catalogue``, ``max_moves`` and
+    ``strict`` (`cardrules.new_game`'s strict mode: ``True``, ``False`` or a
+    `cardrules.strict.StrictChecks`).
     """
 
     game: str = ""
@@ -82,6 +90,7 @@ class GameConformance(RuleBasedStateMachine):
     options: Any = None
     catalogue: Catalogue | None = None
     max_moves: int = 400
+    strict: bool | StrictChecks = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -99,6 +108,7 @@ class GameConformance(RuleBasedStateMachine):
             variants=self.variants,
             options=self.options,
             catalogue=self.catalogue,
+            strict=self.strict,
         )
         self.deck = Counter(self.state.game.deck.as_dict())
         note(f"new_game({self.game!r}, players={self.players}, seed={seed})")
@@ -275,6 +285,7 @@ def run_conformance(
     steps: int = 60,
     max_moves: int = 400,
     shrink: bool = True,
+    strict: bool | StrictChecks = True,
 ) -> None:
     """Run `GameConformance` for one game setup; raises on the first failure.
 
@@ -289,6 +300,9 @@ def run_conformance(
         max_moves: stop playing after this many moves in a match.
         shrink: let Hypothesis shrink a failing match to a minimal one (slower
             to fail, clearer to read).
+        strict: strict mode's checks (`cardrules.strict`): on by default; a
+            variant that adds a kind of move the game never lists passes
+            ``StrictChecks(listed_moves_legal=False)``.
     """
     machine = type(
         "Conformance",
@@ -300,6 +314,7 @@ def run_conformance(
             "options": options,
             "catalogue": catalogue,
             "max_moves": max_moves,
+            "strict": strict,
         },
     )
     run_state_machine_as_test(
