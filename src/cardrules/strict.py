@@ -159,10 +159,9 @@ def _check_listing(
     game: Game, checks: StrictChecks, plugin: str, state: Any, moves: tuple[Any, ...]
 ) -> None:
     hook = "cardrules_legal_moves"
-    if checks.distinct_moves:
-        if len(set(moves)) != len(moves):
-            twice = next(m for m in moves if moves.count(m) > 1)
-            raise PluginHookError(plugin, hook, f"it listed {quote(twice)} more than once")
+    if checks.distinct_moves and len(set(moves)) != len(moves):
+        twice = next(m for m in moves if moves.count(m) > 1)
+        raise PluginHookError(plugin, hook, f"it listed {quote(twice)} more than once")
     if checks.listed_moves_legal and not plugin.startswith("game:"):
         pm = game.plugin_manager
         others = [p for name, p in pm.list_name_plugin() if not name.startswith("game:")]
@@ -178,12 +177,21 @@ def _check_listing(
                 )
 
 
+#: id(deck) -> (deck, its cards counted): each deck is counted once (a few kept).
+_DECKS: dict[int, tuple[Any, Counter[Any]]] = {}
+
+
 def _conserved(game: Game, hook: str, plugin: str, state: Any) -> None:
     all_cards = getattr(state, "all_cards", None)
     if all_cards is None:
         return
     held = Counter(all_cards())
-    deck = Counter(game.deck.as_dict())
+    cached = _DECKS.get(id(game.deck))
+    if cached is None or cached[0] is not game.deck:
+        if len(_DECKS) > 32:
+            _DECKS.clear()
+        cached = _DECKS[id(game.deck)] = (game.deck, Counter(game.deck.as_dict()))
+    deck = cached[1]
     if held != deck:
         missing = sorted(map(str, (deck - held).elements()))
         extra = sorted(map(repr, (held - deck).elements()))

@@ -131,14 +131,6 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         tuple((n, _CODE[card]) for n, card in row) for row in observation.rebuilt_draw_plays
     )
     draws: list[tuple[int, ...]] = [(0,) * 57] * observation.players
-    reserved = _finishing_cards(observation, others, known, sizes, unseen, rebuilt, drawn, rng)
-    if reserved is not None:
-        at = others.index(observation.current_player)
-        sizes[at] -= sum(reserved)
-        unseen = [u - r for u, r in zip(unseen, reserved, strict=True)]
-        known[observation.current_player] = [
-            k + r for k, r in zip(known[observation.current_player], reserved, strict=True)
-        ]
     if observation.rebuilds:
         if any(d > r for d, r in zip(drawn, rebuilt, strict=True)):
             raise ObservationMismatchError(
@@ -146,25 +138,46 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
             )
         if sum(drawn) != observation.rebuilt_draw_counts[seat]:
             raise ObservationMismatchError("the observer's rebuilt draws and their count differ")
-        stock, dealt, other_draws = deal_hidden(
-            unseen,
+
+    def deal(
+        reserved: list[int] | None,
+    ) -> tuple[list[Card], list[list[int]], list[list[int]]]:
+        """Deal the unseen cards, ``reserved`` ones to the seat finishing a lay-down first."""
+        pool, room = unseen, sizes
+        if reserved is not None:
+            room = [size - sum(reserved) * (i == at) for i, size in enumerate(sizes)]
+            pool = [u - r for u, r in zip(unseen, reserved, strict=True)]
+        if not observation.rebuilds:
+            return deal_hidden(pool, observation.draw_pile_size, room, rng)
+        return deal_hidden(
+            pool,
             observation.draw_pile_size,
-            sizes,
+            room,
             rng,
             [r - d for r, d in zip(rebuilt, drawn, strict=True)],
             [observation.rebuilt_draw_counts[s] for s in others],
             [plays[s] for s in others],
         )
+
+    at = others.index(observation.current_player) if observation.current_player in others else -1
+    reserved = _finishing_cards(observation, others, known, sizes, unseen, rebuilt, drawn, rng)
+    try:
+        stock, dealt, other_draws = deal(reserved)
+    except ObservationMismatchError:
+        if reserved is None:
+            raise
+        reserved = None  # the rebuilt cards' constraints leave no room for them
+        stock, dealt, other_draws = deal(None)
+    if reserved is not None:
+        dealt[at] = [d + r for d, r in zip(dealt[at], reserved, strict=True)]
+    if observation.rebuilds:
         for s, row in zip(others, other_draws, strict=True):
             draws[s] = tuple(row)
         draws[seat] = tuple(drawn)
-    else:
-        stock, dealt, _ = deal_hidden(unseen, observation.draw_pile_size, sizes, rng)
     hands = [[0] * 57 for _ in range(observation.players)]
     hands[seat] = _counts(observation.hand)
     for s, cards in zip(others, dealt, strict=True):
         hands[s] = [k + d for k, d in zip(known[s], cards, strict=True)]
-    known = [_counts(cards) for cards in observation.known_cards]
     state = RookRound(
         options,
         observation.players,
@@ -232,6 +245,7 @@ def _finishing_cards(
     if observation.rebuilds:
         pool = [max(0, u - (r - d)) for u, r, d in zip(unseen, rebuilt, drawn, strict=True)]
     sets, runs = observation.lay_down_left
+    assert actor is not None
     return witness_cards(
         known[actor],
         pool,

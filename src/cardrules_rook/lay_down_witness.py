@@ -8,10 +8,11 @@ Dealing the hidden cards at random and drawing again until it does can take
 thousands of deals when the rest needs particular cards (two runs, four sets).
 
 `witness_cards` picks such a rest directly: the melds still owed, made of the
-player's known cards and cards it may hold, one meld at a time, each chosen at
-random among the melds that still fit (so every way to make them can be the
-one picked; a construction that gets stuck starts again). `cardrules_rook.determinize` puts those cards
-in the player's hand first and deals the other hidden cards as usual.
+player's known cards and cards it may hold, one meld at a time, each chosen
+at random among the melds that still fit (so every way to make them can be
+the one picked; a construction that gets stuck starts again).
+`cardrules_rook.determinize` puts those cards in the player's hand first and
+deals the other hidden cards as usual.
 """
 
 from __future__ import annotations
