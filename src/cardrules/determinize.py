@@ -45,7 +45,10 @@ def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
         The game deals the hidden cards; a sample in which the player to act
         has no legal move is drawn again. Everyone knows that player can move
         (a Rook player part way through a lay-down can finish it, R11), so this
-        keeps only possible states, and conditions the deal on that fact.
+        keeps only possible states, and conditions the deal on that fact. A
+        game whose deals seldom allow it deals such states directly (Rook deals
+        the rest of the contract to that player first), so that the
+        `MAX_ATTEMPTS` are not used up on a reachable position.
 
     Raises:
         ObservationMismatchError: the observation does not fit the game
