@@ -7,8 +7,10 @@ issue 14 that once escaped as other exceptions.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,7 @@ WORDS = [
     *"draw take buy pass meld lay down off on swap discard reveal place bounce flip".split(),
     *"stock pile / * *7 *R5 R5 r5 B14 Y1 G15 Rook rook 0 1 4 8 9 -3 M H".split(),
     "²",
-    "٣",
+    "\u0663",
     "R²",
     "*¹",
     "R⁴",
@@ -63,12 +65,23 @@ NOTATION = st.one_of(
 )
 
 
-def _refused_cleanly(state: GameState, attempt: Any) -> None:
-    """``attempt(state)`` applies a move or raises a documented error leaving ``state`` as it was."""
-    before = snapshot(state)
+def _refusal(call: Callable[[], Any], *kinds: type[Exception]) -> Exception | None:
+    """The error of kind ``kinds`` that ``call()`` raises, or ``None`` if it returns.
+
+    Any other exception propagates and fails the test.
+    """
     try:
-        attempt(state)
-    except (InvalidMoveError, IllegalMoveError) as error:
+        call()
+    except kinds as error:
+        return error
+    return None
+
+
+def _refused_cleanly(state: GameState, attempt: Callable[[GameState], Any]) -> None:
+    """``attempt(state)`` applies a move, or raises a documented error and changes nothing."""
+    before = snapshot(state)
+    error = _refusal(lambda: attempt(state), InvalidMoveError, IllegalMoveError)
+    if error is not None:
         assert len(str(error)) <= MESSAGE_LIMIT
         assert snapshot(state) == before
 
@@ -78,10 +91,8 @@ def _refused_cleanly(state: GameState, attempt: Any) -> None:
 def test_move_text_gets_only_the_documented_errors(index: int, text: str) -> None:
     """apply(text) and parse_move(text): a move, InvalidMoveError or IllegalMoveError."""
     state = POSITIONS[index].clone()
-    try:
-        state.parse_move(text)
-    except InvalidMoveError as error:
-        assert len(str(error)) <= MESSAGE_LIMIT
+    error = _refusal(lambda: state.parse_move(text), InvalidMoveError)
+    assert error is None or len(str(error)) <= MESSAGE_LIMIT
     _refused_cleanly(state, lambda s: s.apply(text))
 
 
@@ -132,10 +143,8 @@ def test_records_get_only_record_errors(field: str | None, value: Any, raw: Any)
     for source in (json.dumps(data), data, raw):
         if source is None:
             continue
-        try:
-            check_record(source)
-        except RecordError as error:
-            assert len(str(error)) <= MESSAGE_LIMIT
+        error = _refusal(functools.partial(check_record, source), RecordError)
+        assert error is None or len(str(error)) <= MESSAGE_LIMIT
 
 
 # -- the regression cases of issue 14 ----------------------------------------------
@@ -157,12 +166,11 @@ def test_rook_notation_with_non_ascii_or_huge_digits_is_an_invalid_move(text: st
     before = snapshot(state)
     with pytest.raises(InvalidMoveError) as caught:
         state.apply(text)
-    assert type(caught.value) is not IllegalMoveError
     assert snapshot(state) == before
     assert len(str(caught.value)) <= MESSAGE_LIMIT
 
 
-@pytest.mark.parametrize("text", ["reveal 0 ٣", "place 0_4", "place +4", "discard ٠"])
+@pytest.mark.parametrize("text", ["reveal 0 \u0663", "place 0_4", "place +4", "discard \u0660"])
 def test_gnoming_numbers_are_ascii_digits_only(text: str) -> None:
     """Gnoming's parser does not take what int() would (Arabic digits, underscores, signs)."""
     with pytest.raises(InvalidMoveError):
