@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardrules import GameState, IllegalMoveError, InvalidMoveError, Move, new_game
@@ -88,6 +88,9 @@ def _refused_cleanly(state: GameState, attempt: Callable[[GameState], Any]) -> N
 
 @settings(max_examples=100)
 @given(index=st.integers(0, len(POSITIONS) - 1), text=NOTATION)
+@example(index=1, text="discard \u00b2")
+@example(index=1, text="take discard \u00b2")
+@example(index=3, text="swap R5 on \u00b2")
 def test_move_text_gets_only_the_documented_errors(index: int, text: str) -> None:
     """apply(text) and parse_move(text): a move, InvalidMoveError or IllegalMoveError."""
     state = POSITIONS[index].clone()
@@ -170,7 +173,18 @@ def test_rook_notation_with_non_ascii_or_huge_digits_is_an_invalid_move(text: st
     assert len(str(caught.value)) <= MESSAGE_LIMIT
 
 
-@pytest.mark.parametrize("text", ["reveal 0 \u0663", "place 0_4", "place +4", "discard \u0660"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "reveal 0 \u0663",
+        "place 0_4",
+        "place +4",
+        "discard \u0660",
+        "discard \u00b2",
+        "take discard \u00b2",
+        "take discard " + "9" * 5000,
+    ],
+)
 def test_gnoming_numbers_are_ascii_digits_only(text: str) -> None:
     """Gnoming's parser does not take what int() would (Arabic digits, underscores, signs)."""
     with pytest.raises(InvalidMoveError):

@@ -225,8 +225,11 @@ def _pile_number(args: list[str], text: str) -> int | None:
     """The pile number after optional pile words (``["discard", "1"]`` -> 1), or None."""
     while args and args[0] in _PILE_WORDS:
         args = args[1:]
-    if len(args) != 1 or not args[0].lstrip("-").isdigit():
+    if len(args) != 1:
         return None
+    digits = args[0].removeprefix("-")  # a negative pile is refused by the move, by name
+    if not (0 < len(digits) <= 3 and digits.isascii() and digits.isdigit()):
+        return None  # ASCII only: "²".isdigit() is true, but int("²") raises
     return int(args[0])
 
 
