@@ -2,7 +2,10 @@
 
 Ids depend only on the game's configuration: ``players``, the deck (how many
 copies of each natural card and how many Rooks) and the Rooks-per-meld rules
-(``min_naturals``, ``naturals_exceed_rooks``). With the default deck of one
+(``min_naturals``, ``naturals_exceed_rooks``). When a variant decides which
+melds are valid (hook ``rook_meld_valid``), every run and set shape holding a
+natural card has an id (runs of any length, sets of any size, ``T`` counting
+melds of one card), and the legal-move mask tells which are valid. With the default deck of one
 Rook deck per player there are 47,565 ids for 3 players, 110,965 for 4 and
 223,907 for 5 (45,621, 104,491 and 205,435 with ``naturals_exceed_rooks``).
 
@@ -74,7 +77,7 @@ from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
-from cardrules_rook.options import RookOptions
+from cardrules_rook.rule_points import rook_rules
 
 __all__ = ["RookActionSpace", "action_space"]
 
@@ -130,7 +133,11 @@ def _window(
     offsets: list[int] = []
     size = 0
     for used in range(len(forced), min(len(span), rooks) + 1):
-        if RunMeld(colour, low, high, tuple(span[:used])).is_valid(rules):
+        if rules.has_judge and used < len(span):
+            valid = True  # a variant's rule: every shape with a natural card has an id
+        else:
+            valid = RunMeld(colour, low, high, tuple(span[:used])).is_valid(rules)
+        if valid:
             counts.append(used)
             offsets.append(size)
             size += _C[len(free)][used - len(forced)]
@@ -158,7 +165,11 @@ class _SetTable:
 
 def _set_table(caps: tuple[int, ...], rooks: int, rules: MeldRules) -> _SetTable:
     rook_counts = tuple(
-        tuple(r for r in range(rooks + 1) if SetMeld(1, ("R",) * m, r).is_valid(rules))
+        tuple(
+            r
+            for r in range(rooks + 1)
+            if (m > 0 if rules.has_judge else SetMeld(1, ("R",) * m, r).is_valid(rules))
+        )
         for m in range(sum(caps) + 1)
     )
     prefix = [0]
@@ -185,12 +196,14 @@ def _digits(index: int, caps: tuple[int, ...]) -> list[int]:
 def _windows(
     have: dict[Card, int], rooks: int, rules: MeldRules
 ) -> dict[tuple[str, int, int], _Window]:
-    """Every run window ``(colour, low, high)`` of four or more cards, in id order."""
+    """Every run window ``(colour, low, high)`` of four or more cards (any length under a
+    variant's meld rule), in id order."""
     windows: dict[tuple[str, int, int], _Window] = {}
     start = 0
+    shortest = 1 if rules.has_judge else 4
     for colour in COLOURS:
-        for low in range(1, 12):
-            for high in range(low + 3, 15):
+        for low in range(1, 16 - shortest):
+            for high in range(low + shortest - 1, 15):
                 window = _window(start, colour, low, high, have, rooks, rules)
                 windows[colour, low, high] = window
                 start += window.size
@@ -235,7 +248,8 @@ class RookActionSpace(ActionSpace):
     ) -> None:
         have = deck.as_dict()
         self.rooks = have.get(ROOK, 0)
-        self.table_melds = max(0, deck.size - players) // 3
+        # A meld holds three cards or more; any number under a variant's meld rule.
+        self.table_melds = max(0, deck.size - players) // (1 if rules.has_judge else 3)
         self._windows = _windows(have, self.rooks, rules)
         self._window_list = tuple(self._windows.values())
         self._window_starts = tuple(w.start for w in self._window_list)
@@ -468,6 +482,4 @@ def action_space(game: Game) -> RookActionSpace:
 
     Games with the same configuration share one space.
     """
-    options = game.options
-    assert isinstance(options, RookOptions)
-    return _space(game.players, game.deck, options.meld_rules)
+    return _space(game.players, game.deck, rook_rules(game).meld_rules)

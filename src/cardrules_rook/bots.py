@@ -61,7 +61,12 @@ class GreedyBot:
     def _lay_down(self, obs: RookObservation, hand: Sequence[Card]) -> FoundLayDown | None:
         sets, runs = self._remaining(obs)
         return find_lay_down(
-            hand, sets=sets, runs=runs, whole_hand=obs.whole_hand, rules=obs.meld_rules
+            hand,
+            sets=sets,
+            runs=runs,
+            whole_hand=obs.whole_hand,
+            rules=obs.meld_rules,
+            points=obs.card_points,
         )
 
     @staticmethod
@@ -100,7 +105,7 @@ class GreedyBot:
         """How much the bot would like to get rid of ``card`` (higher: sooner)."""
         keep = 100 if card.is_rook else 0
         fit = 20 if obs.down[obs.seat] and self._fits_table(obs, card) else 0
-        return card.points - 4 * self._usefulness(obs, card, shape) - keep - fit
+        return obs.card_points[card.code] - 4 * self._usefulness(obs, card, shape) - keep - fit
 
     def _wants(self, obs: RookObservation, card: Card) -> bool:
         if obs.down[obs.seat]:
@@ -142,7 +147,7 @@ class GreedyBot:
             return steps[0]
         lay_offs = [m for m in moves if isinstance(m, LayOff)]
         if lay_offs:
-            return max(lay_offs, key=lambda m: (m.card.points, -m.target))
+            return max(lay_offs, key=lambda m: (obs.card_points[m.card.code], -m.target))
         discards = [m for m in moves if isinstance(m, Discard)]
         if discards:
             shape = _shape(obs.hand)

@@ -22,6 +22,7 @@ from cardrules.errors import InvalidCardError
 __all__ = [
     "COLOURS",
     "NUMBERS",
+    "POINTS",
     "ROOK",
     "ROOK_CODE",
     "Card",
@@ -122,6 +123,10 @@ def number_in(word: str, *, digits: int = 3) -> int | None:
 #: The Rook (wild).
 ROOK = Card("", 0)
 _BY_CODE: tuple[Card, ...] = (*(Card(c, n) for c in COLOURS for n in NUMBERS), ROOK)
+
+
+#: R17: the points of each card code, 0-56 (1-9: 5, 10-14: 10, the Rook: 25).
+POINTS: tuple[int, ...] = tuple(card.points for card in _BY_CODE)
 
 
 def natural(colour: str, number: int) -> Card:

@@ -7,8 +7,8 @@ from cardrules.decks import DeckComposition
 from cardrules.piles import Pile
 from cardrules.seats import left_of, seats_from
 from cardrules_rook.cards import Card
-from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.options import RookOptions
+from cardrules_rook.rule_points import RookRules, default_rules
 from cardrules_rook.state import RookRound
 
 __all__ = ["deal_round", "dealer_of"]
@@ -25,10 +25,29 @@ def dealer_of(options: RookOptions, players: int, round: int) -> int:
 
 
 def deal_round(
-    options: RookOptions, players: int, round: int, deck: DeckComposition[Card], chance: Chance
+    options: RookOptions,
+    players: int,
+    round: int,
+    deck: DeckComposition[Card],
+    chance: Chance,
+    rules: RookRules | None = None,
 ) -> RookRound:
-    """Shuffle the ``players`` decks, deal the round's hand size, start the discard pile (R4-R6)."""
-    contract = CONTRACTS[round]
+    """Shuffle the ``players`` decks, deal the round's hand size, start the discard pile (R4-R6).
+
+    Args:
+        options: the game's options.
+        players: seats, ``0 .. players-1``.
+        round: index of the round, from 0.
+        deck: the deck composition to shuffle.
+        chance: the match's seeded chance.
+        rules: the game's rule points (the contract comes from ``rook_contract``,
+            R4); ``None``: the game's own rules.
+
+    Raises:
+        cardrules.PluginHookError: a variant's contract does not fit the deck.
+    """
+    rules = default_rules(options) if rules is None else rules
+    contract = rules.contract(round, players, deck.size)
     dealer = dealer_of(options, players, round)
     cards = deck.cards()
     chance.shuffle(cards)
@@ -39,4 +58,4 @@ def deal_round(
         for seat in order:
             hands[seat][stock.draw().code] += 1
     discards = Pile([stock.draw()])
-    return RookRound(options, players, round, contract, dealer, hands, stock, discards)
+    return RookRound(options, players, round, contract, dealer, hands, stock, discards, rules)

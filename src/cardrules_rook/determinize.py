@@ -29,6 +29,7 @@ from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.lay_down_witness import witness_cards
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.options import RookOptions
+from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.state import RookRound
 
 __all__ = ["PLAIN_SHARE", "determinize", "unseen_cards"]
@@ -187,6 +188,7 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         hands,
         Pile(stock),
         Pile(observation.discard_pile),
+        rook_rules(game),
     )
     state.whole_hand = observation.whole_hand
     state.table = list(observation.table)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules_rook.cards import ROOK_CODE, card_of_code
+from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules
 from cardrules_rook.search import can_lay_down
 from cardrules_rook.state import RookRound
@@ -34,8 +34,6 @@ __all__ = [
 
 #: The default price of one card missing from the contract, in points (R17 scale).
 MISSING_CARD_POINTS = 20
-
-_POINTS = tuple(card_of_code(code).points for code in range(57))
 
 
 def cards_missing(
@@ -108,11 +106,12 @@ def estimate_round(
     Returns:
         one float per seat, in seat order.
     """
-    rules = round_state.options.meld_rules
+    rules = round_state.rules.meld_rules
+    table = round_state.rules.points  # R17, hook rook_card_points
     scores: list[float] = []
     for seat in range(round_state.players):
         hand = round_state.hands[seat]
-        points = float(sum(_POINTS[code] * n for code, n in enumerate(hand) if n))
+        points = float(sum(table[code] * n for code, n in enumerate(hand) if n))
         if not round_state.down[seat]:
             if round_state.lay_down_left is not None and seat == round_state.turn_seat:
                 sets, runs = round_state.lay_down_left

@@ -3,6 +3,11 @@
 `possible_melds` enumerates each distinct valid meld of a hand, with the
 Rooks standing wherever they may: in gaps, at the ends, or in place of a card
 that is held. ``legal_moves()`` offers those that still complete a lay-down.
+
+Under the game's rules only runs of four or more and sets of three or more
+are tried, with `MeldRules.allows` deciding the Rooks. When a variant decides
+validity (``rules.judge``, hook ``rook_meld_valid``), every run and set shape
+with a natural card is built and the judge asked of each.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
 
     Remembered: a colour's cards recur across the many hands a turn looks at.
     """
+    if rules.judge is not None:
+        return _judged_runs(ci, held, rooks, rules)
     found: list[MeldCandidate] = []
     colour = COLOURS[ci]
     base = ci * 14 - 1
@@ -78,16 +85,53 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
     return tuple(found)
 
 
+def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[MeldCandidate, ...]:
+    """Every run shape of the colour with a natural card (any length), the judge asked of each."""
+    assert rules.judge is not None
+    found: list[MeldCandidate] = []
+    colour = COLOURS[ci]
+    base = ci * 14 - 1
+    for low in range(1, 15):
+        present: list[int] = []
+        missing: list[int] = []
+        for high in range(low, 15):
+            if held >> (high - 1) & 1:
+                present.append(base + high)
+            else:
+                missing.append(high)
+                if len(missing) > rooks:
+                    break
+            spare = rooks - len(missing)
+            for size in range(min(spare, len(present) - 1) + 1):
+                for swapped in combinations(present, size):
+                    codes = tuple(c for c in present if c not in swapped)
+                    numbers = tuple(sorted(missing + [c - base for c in swapped]))
+                    args = (colour, low, high, numbers)
+                    if rules.judge(RunMeld(*args)):
+                        used = (*codes, *(ROOK_CODE,) * len(numbers))
+                        found.append(MeldCandidate("run", colour, used, args, multiset(used)))
+    return tuple(found)
+
+
 @functools.lru_cache(maxsize=16384)
 def _number_sets(
     number: int, have: tuple[int, ...], rooks: int, rules: MeldRules
 ) -> tuple[MeldCandidate, ...]:
     """The sets of ``number`` from ``have`` (its count in each colour) and ``rooks`` Rooks."""
     found: list[MeldCandidate] = []
+    judge = rules.judge
     for take in _sub_multisets(have):
         naturals = sum(take)
         colours = tuple(COLOURS[ci] for ci in range(4) for _ in range(take[ci]))
         codes = tuple(ci * 14 + number - 1 for ci in range(4) for _ in range(take[ci]))
+        if judge is not None:
+            # A variant's rule: every size with a natural card, as the judge says.
+            for extra in range(rooks + 1 if naturals else 0):
+                if judge(SetMeld(number, colours, extra)):
+                    used = (*codes, *(ROOK_CODE,) * extra)
+                    args = (number, colours, extra)
+                    found.append(MeldCandidate("set", number, used, args, multiset(used)))
+            continue
         for extra in range(max(0, 3 - naturals), rooks + 1):
             if rules.allows(naturals, extra):
                 used = (*codes, *(ROOK_CODE,) * extra)
@@ -128,7 +172,7 @@ def meld_candidates(
                 counts[number + 27],
                 counts[number + 41],
             )
-            if sum(have) + rooks >= 3:
+            if sum(have) and (sum(have) + rooks >= 3 or rules.judge is not None):
                 found += _number_sets(number, have, rooks, rules)
     return found
 

@@ -19,7 +19,14 @@ from cardrules_rook.hand_melds import meld_candidates
 from cardrules_rook.melds import Meld, RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.multisets import Multiset, multiset_of_counts, within
-from cardrules_rook.play import apply_move, laid_off, may_lay_off, minus, remaining_contract
+from cardrules_rook.play import (
+    apply_move,
+    laid_off,
+    may_lay_off,
+    minus,
+    remaining_contract,
+    swapped,
+)
 from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
@@ -27,6 +34,7 @@ __all__ = [
     "is_legal_lay_down",
     "is_legal_lay_down_shape",
     "legal_moves",
+    "may_strand",
     "places_owed_rook",
     "would_strand_a_card",
 ]
@@ -40,9 +48,11 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
     By laying them off where table melds have room, and by making up to
     ``needed`` new melds from the hand that hold the rest.
     """
-    rules = state.options.meld_rules
+    rules = state.rules.meld_rules
     room: float = 0
-    if may_lay_off(state, seat):
+    if may_lay_off(state, seat) and rules.has_judge:
+        room = sum(_rook_room(state, meld, needed) for meld in state.table)
+    elif may_lay_off(state, seat):
         for meld in state.table:
             naturals = len(meld.naturals)
             rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
@@ -64,6 +74,33 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
     )
 
 
+def _rook_room(state: RookRound, meld: Meld, needed: int) -> int:
+    """How many Rooks (up to ``needed``) can be laid off onto ``meld`` one after another.
+
+    The exact count under a variant's meld rule (hook ``rook_meld_valid``):
+    each lay-off must leave a valid meld, at either end of a run.
+    """
+    best = 0
+
+    def grow(current: Meld, placed: int) -> None:
+        nonlocal best
+        best = max(best, placed)
+        if best >= needed:
+            return
+        numbers = (
+            (current.low - 1, current.high + 1)
+            if isinstance(current, RunMeld)
+            else (current.number,)
+        )
+        for number in numbers:
+            bigger = laid_off(current, ROOK, number, state)
+            if bigger is not None:
+                grow(bigger, placed + 1)
+
+    grow(meld, 0)
+    return best
+
+
 def _rook_has_a_place(state: RookRound, seat: int) -> bool:
     """R14: every Rook owed by a swap can still be played: by the very next move (default),
     or this turn, perhaps after more swaps (``swapped_rook_by_turn_end``)."""
@@ -77,7 +114,7 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
             sets=sets,
             runs=runs,
             whole_hand=state.whole_hand,
-            rules=state.options.meld_rules,
+            rules=state.rules.meld_rules,
             min_rooks=state.owed_rooks,
         ):
             return True
@@ -118,7 +155,7 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
     """
     seat = state.turn_seat
     hand = state.hands[seat]
-    rules = state.options.meld_rules
+    rules = state.rules.meld_rules
     whole_hand = state.whole_hand
     sets, runs = remaining_contract(state)
     witness = find_lay_down(
@@ -207,14 +244,38 @@ def _lay_offs(state: RookRound, seat: int) -> list[Move]:
 
 
 def _swaps(state: RookRound, seat: int) -> list[Move]:
+    """R14, R15 (hook ``rook_may_swap``): the Rooks ``seat`` may take from the table.
+
+    Under the game's own rules every Rook of a run whose natural card is held;
+    when a variant decides, also Rooks in sets (for any held card of the set's
+    number), each asked of the hook and kept only if the meld stays valid.
+    """
     hand = state.hands[seat]
-    return [
-        Swap(index, natural(meld.colour, number))
-        for index, meld in enumerate(state.table)
-        if isinstance(meld, RunMeld)
-        for number in meld.rooks
-        if hand[natural(meld.colour, number).code]
-    ]
+    rules = state.rules
+    if not (rules.swap_sets or rules.meld_rules.has_judge):
+        return [
+            Swap(index, natural(meld.colour, number))
+            for index, meld in enumerate(state.table)
+            if isinstance(meld, RunMeld)
+            for number in meld.rooks
+            if hand[natural(meld.colour, number).code]
+        ]
+    moves: list[Move] = []
+    for index, meld in enumerate(state.table):
+        if isinstance(meld, RunMeld):
+            cards = [natural(meld.colour, number) for number in meld.rooks]
+        elif meld.rooks and rules.swap_sets:
+            cards = [card_of_code(code) for code in range(meld.number - 1, 56, 14)]
+        else:
+            continue
+        for card in cards:
+            if (
+                hand[card.code]
+                and rules.may_swap(state, seat, index, card)
+                and swapped(meld, card).is_valid(rules.meld_rules)
+            ):
+                moves.append(Swap(index, card))
+    return moves
 
 
 def _keeps_rooks_playable(state: RookRound, move: Move) -> bool:
@@ -251,7 +312,7 @@ def _play_moves(state: RookRound) -> list[Move]:
                 moves += [
                     MeldDown(m)
                     for m in possible_melds(
-                        hand, sets=True, runs=True, rules=state.options.meld_rules
+                        hand, sets=True, runs=True, rules=state.rules.meld_rules
                     )
                     if extra or m.cards()[-1].is_rook
                 ]
@@ -259,7 +320,7 @@ def _play_moves(state: RookRound) -> list[Move]:
         moves += swaps
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
-            if not (out_by_discard and state.no_out_by_discard):
+            if not out_by_discard or state.rules.may_go_out_by_discard(state, seat):
                 moves += [_DISCARDS[c] for c in range(57) if hand[c]]
     if state.owed_rooks or swaps:
         moves = [
@@ -267,7 +328,7 @@ def _play_moves(state: RookRound) -> list[Move]:
             for m in moves
             if not (state.owed_rooks or isinstance(m, Swap)) or _keeps_rooks_playable(state, m)
         ]
-    if state.no_out_by_discard and not state.whole_hand:
+    if may_strand(state):
         moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
     return moves
 
@@ -285,7 +346,7 @@ def _rook_placements(state: RookRound, seat: int) -> list[Move]:
     if may_lay_off(state, seat):
         moves += [m for m in _lay_offs(state, seat) if isinstance(m, LayOff) and m.card.is_rook]
     hand = state.hands[seat]
-    rules = state.options.meld_rules
+    rules = state.rules.meld_rules
     moves += [
         MeldDown(m)
         for m in possible_melds(hand, sets=True, runs=True, rules=rules)
@@ -312,6 +373,17 @@ def places_owed_rook(state: RookRound, move: Move) -> bool:
     return False
 
 
+def may_strand(state: RookRound) -> bool:
+    """Whether a move could leave the turn player down with one card it may not discard (R12).
+
+    Round 11 under the game's rules (unless its lay-down uses every card at
+    once); any round when a variant decides going out by discarding.
+    """
+    if state.rules.go_out_changed:
+        return True
+    return state.no_out_by_discard and not state.whole_hand
+
+
 def would_strand_a_card(state: RookRound, move: Move) -> bool:
     """For a refusal (R12, round 11): ``move`` is otherwise playable but strands one card.
 
@@ -331,7 +403,7 @@ def would_strand_a_card(state: RookRound, move: Move) -> bool:
             return False
     elif isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
-        rules = state.options.meld_rules
+        rules = state.rules.meld_rules
         if not all(m.is_valid(rules) for m in melds):
             return False
         if minus(hand, tuple(c for m in melds for c in m.cards())) is None:
@@ -371,6 +443,8 @@ def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
         return bool(_play_moves(trial))
     if not trial.down[seat] or sum(trial.hands[seat]) != 1:
         return True
+    if trial.rules.may_go_out_by_discard(trial, seat):
+        return True
     return bool(_lay_offs(trial, seat)) if may_lay_off(trial, seat) else False
 
 
@@ -384,11 +458,11 @@ def is_legal_lay_down(state: RookRound, move: LayDown) -> bool:
         return False
     if not is_legal_lay_down_shape(state, move):
         return False
-    if not all(m.is_valid(state.options.meld_rules) for m in move.melds):
+    if not all(m.is_valid(state.rules.meld_rules) for m in move.melds):
         return False
     rest = minus(state.hands[seat], tuple(c for m in move.melds for c in m.cards()))
     if rest is None or (state.whole_hand and any(rest)):
         return False
     if state.owed_rooks and not _keeps_rooks_playable(state, move):
         return False
-    return not (state.no_out_by_discard and not _not_stuck_with_one_card(state, move))
+    return not (may_strand(state) and not _not_stuck_with_one_card(state, move))

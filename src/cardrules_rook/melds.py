@@ -19,7 +19,8 @@ what it stands for: ``R3 R4 *R5 R6`` (a run), ``R7 B7 *7`` (a set).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -46,6 +47,11 @@ class MeldRules:
         min_naturals: natural cards every meld must hold (default 2).
         naturals_exceed_rooks: a meld must hold more natural cards than Rooks
             (variant rule; default ``False``).
+        judge: ``None`` (the default): the rules above with R7 (runs of four
+            or more) and R8 (sets of three or more) decide. Else a callable
+            ``meld -> bool`` that decides alone: a variant's answer to the
+            hook ``rook_meld_valid`` (`cardrules_rook.rule_points.MeldJudge`).
+            The search shortcuts then stand aside (`has_judge`).
 
     Raises:
         ValueError: ``min_naturals`` below 1.
@@ -53,6 +59,7 @@ class MeldRules:
 
     min_naturals: int = attrs.field(default=2)
     naturals_exceed_rooks: bool = False
+    judge: Callable[[Any], bool] | None = None
 
     @min_naturals.validator
     def _at_least_one(self, attribute: attrs.Attribute[int], value: int) -> None:
@@ -61,8 +68,13 @@ class MeldRules:
                 f"min_naturals must be at least 1 (a meld needs a natural card), got {value}"
             )
 
+    @property
+    def has_judge(self) -> bool:
+        """Whether a variant's hook decides (the search then takes its exact path)."""
+        return self.judge is not None
+
     def allows(self, naturals: int, rooks: int) -> bool:
-        """Whether a meld with this many natural cards and Rooks is allowed."""
+        """Whether a meld with this many natural cards and Rooks is allowed (without a judge)."""
         if naturals < self.min_naturals:
             return False
         return not (self.naturals_exceed_rooks and naturals <= rooks)
@@ -129,7 +141,9 @@ class RunMeld:
         )
 
     def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
-        """R7: four or more cards, and enough natural cards (R13 interpretation)."""
+        """R7: four or more cards, and enough natural cards (R13 interpretation); or the judge."""
+        if rules.judge is not None:
+            return rules.judge(self)
         return self.length >= 4 and rules.allows(self.length - len(self.rooks), len(self.rooks))
 
     def stands_for(self) -> tuple[Card, ...]:
@@ -192,7 +206,9 @@ class SetMeld:
         )
 
     def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
-        """R8: three or more cards of one number, and enough natural cards (R13 interpretation)."""
+        """R8: three or more cards of one number, enough naturals (R13); or the judge."""
+        if rules.judge is not None:
+            return rules.judge(self)
         return self.length >= 3 and rules.allows(len(self.colours), self.rooks)
 
     def __str__(self) -> str:

@@ -68,7 +68,10 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
         offer = f" (others may buy {top})" if after.phase.value == "buy" else ""
         out.append(f"{who} draws from the draw pile{offer}")
     elif isinstance(move, Buy):
-        out.append(f"[yellow]{who} buys {before.discards.top} and a penalty card[/yellow]")
+        # R10: one penalty card by default (hook rook_buy_penalty may say otherwise).
+        drawn = after.hand_size(seat) - before.hand_size(seat) - 1
+        penalty = "a penalty card" if drawn == 1 else f"{drawn} penalty cards"
+        out.append(f"[yellow]{who} buys {before.discards.top} and {penalty}[/yellow]")
     elif isinstance(move, Pass):
         out.append(f"[dim]{who} does not buy[/dim]")
     elif isinstance(move, MeldDown | LayDown):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.moves import Move
-from cardrules_rook.cards import Card, card_of_code, cards_of_counts
+from cardrules_rook.cards import POINTS, Card, card_of_code, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, MeldRules
 from cardrules_rook.state import RookPhase, RookRound
@@ -47,7 +47,8 @@ class RookObservation:
         round: index of the round, from 0.
         contract: the round's contract (R4).
         whole_hand: this round's lay-down must use every card (R12).
-        meld_rules: how many Rooks a meld may hold in this game (R7/R8 options).
+        meld_rules: how many Rooks a meld may hold in this game (R7/R8 options;
+            with a variant's ``rook_meld_valid`` hook as its ``judge``).
         dealer: the dealing seat (R6).
         phase: what the deciding player is asked.
         current_player: the seat deciding now (``None`` once over).
@@ -96,6 +97,8 @@ class RookObservation:
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open).
+        card_points: what each card code 0-56 scores left in hand in this
+            game (R17; hook ``rook_card_points``).
     """
 
     seat: int
@@ -132,6 +135,7 @@ class RookObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
+    card_points: tuple[int, ...] = POINTS
 
     def _repr_svg_(self) -> str:
         """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg`)."""
@@ -162,7 +166,7 @@ def observe(
         round=state.round,
         contract=state.contract,
         whole_hand=state.whole_hand,
-        meld_rules=state.options.meld_rules,
+        meld_rules=state.rules.meld_rules,
         dealer=state.dealer,
         phase=state.phase,
         current_player=state.current_player,
@@ -194,4 +198,5 @@ def observe(
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
         history=history,
+        card_points=state.rules.points,
     )

@@ -17,11 +17,13 @@ from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [
     "apply_move",
+    "end_round",
     "laid_off",
     "may_lay_off",
     "minus",
     "remaining_contract",
     "remove_cards",
+    "swapped",
 ]
 
 P = RookPhase
@@ -54,8 +56,11 @@ def remaining_contract(state: RookRound) -> tuple[int, int]:
 
 
 def laid_off(meld: Meld, card: Card, number: int, state: RookRound) -> Meld | None:
-    """The meld with ``card`` added as ``number``, or None if that breaks it (R11, R13)."""
-    rules = state.options.meld_rules
+    """The meld with ``card`` added as ``number``, or None if that breaks it (R11, R13).
+
+    Validity is the game's (``state.rules.meld_rules``: hook ``rook_meld_valid``).
+    """
+    rules = state.rules.meld_rules
     if isinstance(meld, RunMeld):
         if number not in (meld.low - 1, meld.high + 1) or not 1 <= number <= 14:
             return None
@@ -74,6 +79,20 @@ def laid_off(meld: Meld, card: Card, number: int, state: RookRound) -> Meld | No
         colours = tuple(sorted((*meld.colours, card.colour), key="RYGB".index))
         grown = SetMeld(meld.number, colours, meld.rooks)
     return grown if grown.is_valid(rules) else None
+
+
+def swapped(meld: Meld, card: Card) -> Meld:
+    """The table meld once ``card`` took a Rook's place in it (R14; a set only by a variant, R15).
+
+    In a run the Rook standing for ``card`` goes; in a set one Rook goes and
+    ``card`` joins the set's colours.
+    """
+    if isinstance(meld, RunMeld):
+        return RunMeld(
+            meld.colour, meld.low, meld.high, tuple(n for n in meld.rooks if n != card.number)
+        )
+    colours = tuple(sorted((*meld.colours, card.colour), key="RYGB".index))
+    return SetMeld(meld.number, colours, meld.rooks - 1)
 
 
 def may_lay_off(state: RookRound, seat: int) -> bool:
@@ -99,7 +118,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
             state.pending = [
                 s
                 for s in seats_from(left_of(turn, state.players), state.players)
-                if s != turn and _may_buy(state, s)
+                if s != turn and state.rules.may_buy(state, s)  # R10, hook rook_may_buy
             ]
         if state.pending:
             state.phase = P.BUY
@@ -110,14 +129,17 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         state.hands[seat][state.discards.draw().code] += 1
         state.phase = P.PLAY
     elif isinstance(move, Buy):
+        penalties = state.rules.buy_penalty(state, seat)  # R10, hook rook_buy_penalty
         state.hands[seat][state.discards.draw().code] += 1
         state.buys[seat] += 1
         state.pending = []
-        penalty = _draw_card(state, chance)
-        if penalty is not None:
+        for _ in range(penalties):
+            penalty = _draw_card(state, chance)
+            if penalty is None:
+                return  # the draw pile ran out: the round is over (R16)
             state.hands[seat][penalty.code] += 1
             state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
-            _complete_draw(state, chance)
+        _complete_draw(state, chance)
     elif isinstance(move, Pass):
         state.pending.pop(0)
         if state.pending:
@@ -139,11 +161,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
             state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
         _check_out(state, seat)
     elif isinstance(move, Swap):
-        run = state.table[move.target]
-        assert isinstance(run, RunMeld)
-        state.table[move.target] = RunMeld(
-            run.colour, run.low, run.high, tuple(n for n in run.rooks if n != move.card.number)
-        )
+        state.table[move.target] = swapped(state.table[move.target], move.card)
         state.hands[seat][move.card.code] -= 1
         state.hands[seat][ROOK_CODE] += 1
         state.owed_rooks += 1
@@ -155,14 +173,6 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
             _start_turn(state, left_of(seat, state.players))
     else:  # pragma: no cover - legal_moves lists no other kind
         raise TypeError(f"not a Rook move: {move!r}")
-
-
-def _may_buy(state: RookRound, seat: int) -> bool:
-    """R10: buy limit and whether players who are down may buy."""
-    limit = state.options.buy_limit
-    if limit is not None and state.buys[seat] >= limit:
-        return False
-    return state.options.down_players_may_buy or not state.down[seat]
 
 
 def _meld(state: RookRound, seat: int, meld: Meld) -> None:
@@ -186,12 +196,15 @@ def _meld(state: RookRound, seat: int, meld: Meld) -> None:
 
 
 def _check_out(state: RookRound, seat: int) -> bool:
-    """R12: a player who is down with no card left goes out; the round ends."""
-    if state.down[seat] and not any(state.hands[seat]):
-        state.went_out = seat
-        _end_round(state, "out")
-        return True
-    return False
+    """R12 (hook ``rook_round_over``): a player who is down with no card left goes out.
+
+    Returns whether the round ended.
+    """
+    ending = state.rules.round_over(state, seat)
+    if ending is None:
+        return False
+    end_round(state, ending, seat)
+    return True
 
 
 def _draw_card(state: RookRound, chance: Chance) -> Card | None:
@@ -205,7 +218,7 @@ def _draw_card(state: RookRound, chance: Chance) -> Card | None:
             state.stock = Pile(cards)
             state.rebuilds += 1
         else:
-            _end_round(state, "stock")
+            end_round(state, "stock")
             return None
     return state.stock.draw()
 
@@ -232,8 +245,18 @@ def _start_turn(state: RookRound, seat: int) -> None:
     state.owed_before_down = False
 
 
-def _end_round(state: RookRound, ended_by: str) -> None:
-    state.ended_by = ended_by
+def end_round(state: RookRound, ending: str, seat: int | None = None) -> None:
+    """End the round now: ``ending`` names how (``"out"`` R12, ``"stock"`` R16, or a variant's).
+
+    Args:
+        state: the round, changed in place.
+        ending: the ending, kept as ``state.ended_by``.
+        seat: the seat that ended it (``state.went_out``; it scores 0 by
+            default, hook ``rook_hand_score``), or ``None`` when no one did.
+    """
+    if seat is not None:
+        state.went_out = seat
+    state.ended_by = ending
     state.phase = P.OVER
     state.current_player = None
     state.pending = []

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pluggy
+
 from cardrules import hookimpl
 from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
@@ -25,7 +27,9 @@ from cardrules_rook import (
     determinize,
     evaluate,
     hidden,
+    hookspecs,
     narrate,
+    rule_points,
     rules,
     scoring,
     svg,
@@ -33,7 +37,9 @@ from cardrules_rook import (
 )
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import Card
+from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.deck import game_deck
+from cardrules_rook.melds import Meld
 from cardrules_rook.moves import LayDown, parse_move
 from cardrules_rook.observation import RookObservation, observe
 from cardrules_rook.options import RookOptions
@@ -57,6 +63,11 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
             bots={"greedy": GreedyBot},
         )
     )
+
+
+@hookimpl
+def cardrules_add_hookspecs(plugin_manager: pluggy.PluginManager) -> None:
+    plugin_manager.add_hookspecs(hookspecs)
 
 
 @hookimpl
@@ -97,7 +108,8 @@ def cardrules_rounds(game: Game) -> int:
 def cardrules_new_round(
     game: Game, round: int, deck: DeckComposition[Card], chance: Chance
 ) -> RookRound:
-    return rules.deal_round(_options(game), game.players, round, deck, chance)
+    rook_rules = rule_points.rook_rules(game)
+    return rules.deal_round(_options(game), game.players, round, deck, chance, rook_rules)
 
 
 @hookimpl(trylast=True)
@@ -140,7 +152,7 @@ def cardrules_observation(
 
 @hookimpl(trylast=True)
 def cardrules_score_round(game: Game, state: RookRound) -> tuple[int, ...]:
-    return scoring.round_scores([state.hand(s) for s in range(state.players)], state.went_out)
+    return tuple(state.rules.hand_score(state, seat) for seat in range(state.players))
 
 
 @hookimpl(trylast=True)
@@ -207,3 +219,51 @@ def cardrules_tensor_layout(game: Game) -> TensorLayout:
 @hookimpl(trylast=True)
 def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
     return tensor.encode(game, observation)
+
+
+# -- rule points (cardrules_rook.hookspecs): the game's own rules, answered last
+
+
+@hookimpl(trylast=True)
+def rook_meld_valid(game: Game, meld: Meld) -> bool:
+    return meld.is_valid(_options(game).meld_rules)
+
+
+@hookimpl(trylast=True)
+def rook_contract(game: Game, round: int) -> Contract:
+    return CONTRACTS[round]
+
+
+@hookimpl(trylast=True)
+def rook_card_points(game: Game, card: Card) -> int:
+    return card.points
+
+
+@hookimpl(trylast=True)
+def rook_may_buy(game: Game, state: RookRound, seat: int) -> bool:
+    return rule_points.default_may_buy(state, seat)
+
+
+@hookimpl(trylast=True)
+def rook_buy_penalty(game: Game, state: RookRound, seat: int) -> int:
+    return rule_points.default_buy_penalty(state, seat)
+
+
+@hookimpl(trylast=True)
+def rook_may_go_out_by_discard(game: Game, state: RookRound, seat: int) -> bool:
+    return rule_points.default_may_go_out_by_discard(state, seat)
+
+
+@hookimpl(trylast=True)
+def rook_round_over(game: Game, state: RookRound, seat: int) -> str | None:
+    return rule_points.default_round_over(state, seat)
+
+
+@hookimpl(trylast=True)
+def rook_hand_score(game: Game, state: RookRound, seat: int) -> int:
+    return rule_points.default_hand_score(state, seat)
+
+
+@hookimpl(trylast=True)
+def rook_may_swap(game: Game, state: RookRound, seat: int, target: int, card: Card) -> bool:
+    return rule_points.default_may_swap(state, seat, target, card)

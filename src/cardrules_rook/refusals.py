@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import Move
-from cardrules_rook.legal import places_owed_rook, would_strand_a_card
+from cardrules_rook.legal import may_strand, places_owed_rook, would_strand_a_card
 from cardrules_rook.melds import SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import may_lay_off, minus
@@ -57,12 +57,12 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             "R14",
             f"the Rook taken by the swap must be played by your very next move, {where}",
         )
-    rules = state.options.meld_rules
-    if state.no_out_by_discard and would_strand_a_card(state, move):
+    rules = state.rules.meld_rules
+    if may_strand(state) and would_strand_a_card(state, move):
         return error(
             "R12",
-            "that would leave one card you cannot play, and in round 11 no one goes out "
-            "by discarding",
+            "that would leave one card you cannot play, and no one may go out by discarding "
+            + ("in round 11" if state.no_out_by_discard else "now"),
         )
     if isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
@@ -110,7 +110,7 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
     if isinstance(move, Swap):
         if not 0 <= move.target < len(state.table):
             return error("R14", f"there is no meld {move.target} on the table")
-        if isinstance(state.table[move.target], SetMeld):
+        if isinstance(state.table[move.target], SetMeld) and not state.rules.swap_sets:
             return error("R15", "a Rook in a set can never be taken back")
         if not hand[move.card.code]:
             return error("R14", f"you do not hold {move.card}")
@@ -125,7 +125,9 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R14", "play the Rook you took in a swap before the turn ends")
         if not hand[move.card.code]:
             return error("R12", f"you do not hold {move.card}")
-        return error("R12", "in round 11 no one goes out by discarding")
+        if state.no_out_by_discard:
+            return error("R12", "in round 11 no one goes out by discarding")
+        return error("R12", "you may not go out by discarding now")
     return error("R9", f"{move} is not possible now")
 
 

@@ -25,6 +25,12 @@ once: a necessary condition on the Rooks the runs (or sets) need proves many
 hands cannot meet the contract, and when only some lay-down is wanted
 (`can_lay_down`, ``find_lay_down(best=False)``) a greedy pass usually finds
 one. Neither changes an answer.
+
+All of this assumes the game's own meld rules and R17's points. When a
+variant decides which melds are valid (hook ``rook_meld_valid``: ``rules``
+has a ``judge``), every search here takes the exact path of
+`cardrules_rook.exact_search`; so does ``find_lay_down(best=True)`` given
+``points`` other than R17's (hook ``rook_card_points``).
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ from itertools import combinations
 
 import attrs
 
-from cardrules_rook.cards import COLOURS, ROOK_CODE, Card, card_of_code
+from cardrules_rook.cards import COLOURS, POINTS, ROOK_CODE, Card, card_of_code
+from cardrules_rook.exact_search import exact_lay_down, points_left
 from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.run_plans import NUMBER_POINTS as _PTS
@@ -331,7 +338,9 @@ def _sets_only(
     return best
 
 
-def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> FoundLayDown:
+def _build(
+    counts: Sequence[int], found: _Found, rules: MeldRules, points: Sequence[int] = POINTS
+) -> FoundLayDown:
     """Turn the search's choice into melds and the cards left in hand."""
     left = list(counts)
     runs: list[RunMeld] = []
@@ -381,7 +390,7 @@ def _build(counts: Sequence[int], found: _Found, rules: MeldRules) -> FoundLayDo
         runs[i] = run
     assert spare == 0
     cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-    return FoundLayDown((*runs, *sets), cards, sum(c.points for c in cards))
+    return FoundLayDown((*runs, *sets), cards, points_left(left, points))
 
 
 def _counts_of(hand: Iterable[Card | str] | Sequence[int]) -> list[int]:
@@ -399,6 +408,7 @@ def find_lay_down(
     whole_hand: bool = False,
     rules: MeldRules = DEFAULT_MELD_RULES,
     best: bool = True,
+    points: Sequence[int] | None = None,
 ) -> FoundLayDown | None:
     """The lay-down of ``sets`` sets and ``runs`` runs leaving the fewest points in hand (R11).
 
@@ -412,6 +422,8 @@ def find_lay_down(
         best: find the lay-down leaving the fewest points (default); ``False``
             returns the first lay-down found, which is faster, and may leave
             spare Rooks in hand.
+        points: what each card code 0-56 scores left in hand (R17; hook
+            ``rook_card_points``); ``None``: R17's own values.
 
     Returns:
         A `FoundLayDown`, or ``None`` when no lay-down meets the contract.
@@ -430,6 +442,14 @@ def find_lay_down(
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = _counts_of(hand)
     key = tuple(counts)
+    table = POINTS if points is None else tuple(points)
+    if rules.has_judge or (best and table != POINTS):
+        exact = exact_lay_down(key, sets, runs, whole_hand, rules, table, not best)
+        if exact is None:
+            return None
+        melds, left = exact
+        cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
+        return FoundLayDown(melds, cards, points_left(left, table))
     if not runs_possible(key, runs, rules):
         return None
     if not best and not whole_hand:
@@ -437,9 +457,9 @@ def find_lay_down(
         if quick is not None:
             melds, left = quick
             cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-            return FoundLayDown(melds, cards, sum(c.points for c in cards))
+            return FoundLayDown(melds, cards, points_left(left, table))
     found = _search_memo(key, sets, runs, whole_hand, rules, not best, 0)
-    return None if found is None else _build(counts, found, rules)
+    return None if found is None else _build(counts, found, rules, table)
 
 
 def can_lay_down(
@@ -465,6 +485,9 @@ def can_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = tuple(_counts_of(hand))
+    if rules.has_judge:
+        found = exact_lay_down(counts, sets, runs, whole_hand, rules, POINTS, True, min_rooks)
+        return found is not None
     if not runs_possible(counts, runs, rules):
         return False
     if not whole_hand and quick_lay_down(counts, sets, runs, rules, min_rooks) is not None:

@@ -22,6 +22,7 @@ from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld
 from cardrules_rook.moves import Buy, Discard, LayDown, LayOff, MeldDown, Swap, Take
 from cardrules_rook.options import RookOptions
+from cardrules_rook.rule_points import RookRules, default_rules
 
 __all__ = ["RookPhase", "RookRound"]
 
@@ -46,6 +47,9 @@ class RookRound:
 
     Attributes:
         options: the game's `RookOptions`.
+        rules: the game's rule points (`cardrules_rook.rule_points.RookRules`):
+            the hooks of `cardrules_rook.hookspecs` bound to the game, shared
+            by clones; `default_rules` of ``options`` when none is given.
         players: number of seats.
         round: index of the round, from 0 (round 1 of R4 is 0).
         contract: the round's `Contract` (R4).
@@ -118,6 +122,7 @@ class RookRound:
         "rebuilt_draws",
         "rebuilt_plays",
         "round",
+        "rules",
         "stock",
         "table",
         "turn_seat",
@@ -136,8 +141,10 @@ class RookRound:
         hands: list[list[int]],
         stock: Pile[Card],
         discards: Pile[Card],
+        rules: RookRules | None = None,
     ) -> None:
         self.options = options
+        self.rules = default_rules(options) if rules is None else rules
         self.players = players
         self.round = round
         self.contract = contract
@@ -191,6 +198,7 @@ class RookRound:
         """An independent copy of the round."""
         other = RookRound.__new__(RookRound)
         other.options = self.options
+        other.rules = self.rules
         other.players = self.players
         other.round = self.round
         other.contract = self.contract

@@ -1,0 +1,140 @@
+"""The contract search's exact path: every combination of the melds a hand can form (R11).
+
+The fast search (`cardrules_rook.search`) and its shortcuts
+(`cardrules_rook.search_shortcuts`, `cardrules_rook.run_plans`) are built on
+the game's own meld rules (runs of four or more, sets of three or more, Rooks
+per meld by `cardrules_rook.melds.MeldRules.allows`) and on R17's card points.
+When a variant changes validity (hook ``rook_meld_valid``) or card points
+(hook ``rook_card_points``), the search comes here instead:
+
+1. list every valid meld the hand can form
+   (`cardrules_rook.hand_melds.meld_candidates`, which asks the variant's
+   rule of every run and set shape);
+2. choose the contract's runs, then its sets, each list in a fixed order so
+   that no combination is tried twice, each meld from the cards the earlier
+   ones left;
+3. remember, for each (cards left, melds still wanted, place in the list),
+   the most points the rest can meld, or that nothing can be completed.
+
+It is exact for any meld rule that judges each meld on its own, and slower
+than the fast path: use it only when a variant asks for it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from cardrules_rook.cards import ROOK_CODE
+from cardrules_rook.hand_melds import MeldCandidate, meld_candidates
+from cardrules_rook.melds import Meld, MeldRules
+
+__all__ = ["exact_lay_down", "points_left"]
+
+#: Below any real total: "no lay-down from here".
+_NONE = float("-inf")
+
+
+def _needs(candidate: MeldCandidate) -> tuple[tuple[int, int], ...]:
+    """The candidate's cards as ``(code, count)`` pairs."""
+    counted: dict[int, int] = {}
+    for code in candidate.codes:
+        counted[code] = counted.get(code, 0) + 1
+    return tuple(counted.items())
+
+
+@functools.lru_cache(maxsize=4096)
+def exact_lay_down(
+    counts: tuple[int, ...],
+    sets: int,
+    runs: int,
+    whole: bool,
+    rules: MeldRules,
+    points: tuple[int, ...],
+    first_only: bool,
+    min_rooks: int = 0,
+) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
+    """A lay-down of ``sets`` sets and ``runs`` runs found by trying every combination (R11).
+
+    Args:
+        counts: the hand as 57 counts by card code (56 is the Rook).
+        sets: sets the contract asks for (R4).
+        runs: runs the contract asks for (R4).
+        whole: every card must be melded (R12).
+        rules: the meld rules (a variant's judge, hook ``rook_meld_valid``).
+        points: each card code's points (R17, hook ``rook_card_points``).
+        first_only: any lay-down will do; else the one melding the most
+            points (leaving the fewest in hand).
+        min_rooks: the melds must hold at least this many Rooks (R14).
+
+    Returns:
+        ``(melds, left)``: the runs then the sets, and the 57 counts the hand
+        keeps; ``None`` when no lay-down meets the contract.
+    """
+    wanted = (sets > 0, runs > 0)
+    candidates = meld_candidates(counts, sets=wanted[0], runs=wanted[1], rules=rules)
+    by_kind = {
+        kind: [
+            (c, _needs(c), sum(points[code] for code in c.codes))
+            for c in candidates
+            if c.kind == kind
+        ]
+        for kind in ("run", "set")
+    }
+    rooks_held = counts[ROOK_CODE]
+    memo: dict[tuple[tuple[int, ...], int, int, int], tuple[float, int]] = {}
+    left = list(counts)
+
+    def best_from(runs_left: int, sets_left: int, start: int) -> tuple[float, int]:
+        """The most points the wanted melds can still meld, and the index of the next meld."""
+        if runs_left == 0 and sets_left == 0:
+            done = (not whole or not any(left)) and rooks_held - left[ROOK_CODE] >= min_rooks
+            return (0.0 if done else _NONE), -1
+        key = (tuple(left), runs_left, sets_left, start)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        kind = "run" if runs_left else "set"
+        best: tuple[float, int] = (_NONE, -1)
+        for index in range(start, len(by_kind[kind])):
+            _, needs, value = by_kind[kind][index]
+            if any(left[code] < n for code, n in needs):
+                continue
+            for code, n in needs:
+                left[code] -= n
+            if runs_left:
+                after = runs_left - 1, sets_left, index if runs_left > 1 else 0
+            else:
+                after = 0, sets_left - 1, index
+            rest, _ = best_from(*after)
+            for code, n in needs:
+                left[code] += n
+            if rest != _NONE and rest + value > best[0]:
+                best = (rest + value, index)
+                if first_only:
+                    break
+        memo[key] = best
+        return best
+
+    if best_from(runs, sets, 0)[0] == _NONE:
+        return None
+    # Walk the remembered choices back into melds.
+    melds: list[Meld] = []
+    runs_left, sets_left, start = runs, sets, 0
+    while runs_left or sets_left:
+        kind = "run" if runs_left else "set"
+        _, index = best_from(runs_left, sets_left, start)
+        candidate, needs, _ = by_kind[kind][index]
+        melds.append(candidate.meld())
+        for code, n in needs:
+            left[code] -= n
+        if runs_left:
+            runs_left, start = runs_left - 1, (index if runs_left > 1 else 0)
+        else:
+            sets_left, start = sets_left - 1, index
+    return tuple(melds), tuple(left)
+
+
+def points_left(left: Sequence[int], points: Sequence[int]) -> int:
+    """The points of the cards a hand keeps (57 counts), by ``points`` per code (R17)."""
+    return sum(points[code] * n for code, n in enumerate(left) if n)

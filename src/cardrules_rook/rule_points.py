@@ -1,0 +1,312 @@
+"""How the round code asks Toonerville Rook's rule points (`cardrules_rook.hookspecs`).
+
+`RookRules` binds the rule-point hooks of one game for the code that plays a
+round: every `cardrules_rook.state.RookRound` carries one (``state.rules``), so
+legality, play, scoring, observations and the contract search ask the same
+rules. For each hook no variant implements, it holds the game's own rule (the
+``default_*`` functions below, which the game plugin also answers with): a
+plain call, a precomputed table, or a search shortcut. For a hook a variant
+implements, it calls ``game.rules`` (pluggy: the variants, then the game) and
+checks the answer's type, raising `cardrules.PluginHookError` naming the
+variant when it is wrong.
+
+A round built without a game (tests, tools) gets `default_rules` of its
+options: the rules of the rules file, with the options' interpretations.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardrules.errors import PluginHookError
+from cardrules_rook.cards import POINTS, Card, card_of_code
+from cardrules_rook.contracts import CONTRACTS, Contract
+from cardrules_rook.melds import Meld, MeldRules, RunMeld
+from cardrules_rook.options import RookOptions
+
+if TYPE_CHECKING:
+    from cardrules.engine import Game
+    from cardrules_rook.state import RookRound
+
+__all__ = [
+    "DEFAULT_POINTS",
+    "MeldJudge",
+    "RookRules",
+    "default_buy_penalty",
+    "default_hand_score",
+    "default_may_buy",
+    "default_may_go_out_by_discard",
+    "default_may_swap",
+    "default_round_over",
+    "default_rules",
+    "rook_rules",
+]
+
+#: R17: each card code's points (1-9: 5, 10-14: 10, the Rook: 25).
+DEFAULT_POINTS: tuple[int, ...] = POINTS
+
+
+# ---------------------------------------------------------------- the game's own rules
+
+
+def default_may_buy(state: RookRound, seat: int) -> bool:
+    """R10: the buy limit (option ``buy_limit``) and whether a player who is down may buy."""
+    options = state.options
+    limit = options.buy_limit
+    if limit is not None and state.buys[seat] >= limit:
+        return False
+    return options.down_players_may_buy or not state.down[seat]
+
+
+def default_buy_penalty(state: RookRound, seat: int) -> int:
+    """R10: a buyer draws one penalty card."""
+    return 1
+
+
+def default_may_go_out_by_discard(state: RookRound, seat: int) -> bool:
+    """R12: a player may go out by discarding, except in the whole-hand round (round 11)."""
+    return not state.no_out_by_discard
+
+
+def default_round_over(state: RookRound, seat: int) -> str | None:
+    """R12: ``"out"`` when ``seat`` has laid down and holds no card, else ``None``."""
+    return "out" if state.down[seat] and not any(state.hands[seat]) else None
+
+
+def default_hand_score(state: RookRound, seat: int) -> int:
+    """R17: 0 for the player who went out, else the points left in hand (``state.rules.points``)."""
+    if seat == state.went_out:
+        return 0
+    points = state.rules.points
+    return sum(points[code] * n for code, n in enumerate(state.hands[seat]) if n)
+
+
+def default_may_swap(state: RookRound, seat: int, target: int, card: Card) -> bool:
+    """R14, R15: a Rook in a run, swapped for the natural card it stands for; never in a set."""
+    meld = state.table[target]
+    if not isinstance(meld, RunMeld):
+        return False  # R15
+    return card.colour == meld.colour and card.number in meld.rooks
+
+
+# ---------------------------------------------------------------- binding a game's hooks
+
+
+class MeldJudge:
+    """A game's `rook_meld_valid` hook as a ``meld -> bool`` callable, answers remembered.
+
+    Set as `cardrules_rook.melds.MeldRules.judge` when a variant implements the
+    hook: every ``is_valid`` then asks it, and the search takes its exact path.
+    Compared and hashed by identity (one per game).
+    """
+
+    __slots__ = ("_answers", "_call")
+
+    def __init__(self, call: Callable[[Meld], bool]) -> None:
+        self._call = call
+        self._answers: dict[Meld, bool] = {}
+
+    def __call__(self, meld: Meld) -> bool:
+        answer = self._answers.get(meld)
+        if answer is None:
+            answer = self._answers[meld] = self._call(meld)
+        return answer
+
+    def __repr__(self) -> str:
+        return "MeldJudge(rook_meld_valid)"
+
+
+def _checked(game: Game, name: str, kind: type | tuple[type, ...], what: str) -> Any:
+    """``game.rules.<name>`` bound to ``game``, its answer checked to be ``kind``.
+
+    A wrong answer becomes a `cardrules.PluginHookError` naming the variants
+    that implement the hook.
+    """
+    caller = getattr(game.rules, name)
+
+    def call(**kwargs: Any) -> Any:
+        answer = caller(game=game, **kwargs)
+        if not isinstance(answer, kind) or (isinstance(answer, bool) and kind is not bool):
+            plugins = ", ".join(game.rules.changed_by(name)) or "unknown"
+            raise PluginHookError(plugins, name, TypeError(f"returned {answer!r}, not {what}"))
+        return answer
+
+    return call
+
+
+class RookRules:
+    """The rule points of one game, as the round code asks them.
+
+    Args:
+        options: the game's `RookOptions`.
+        game: the game whose ``game.rules`` to ask; ``None``: the game's own
+            rules only.
+
+    Attributes:
+        meld_rules: the `MeldRules` melds are checked with (R7, R8, R13):
+            with a ``judge`` when a variant implements `rook_meld_valid`.
+        points: each card code's points (R17), from `rook_card_points`.
+        default_points: ``points`` are R17's own (the search may rank
+            lay-downs by its fast path).
+        swap_sets: a variant decides swaps, so Rooks in sets are asked about
+            too (R15).
+        go_out_changed: a variant decides going out by discarding (R12), so
+            every round guards against a player stranded with one card.
+    """
+
+    __slots__ = (
+        "_buy_penalty",
+        "_contract",
+        "_hand_score",
+        "_may_buy",
+        "_may_go_out",
+        "_may_swap",
+        "_round_over",
+        "_variants",
+        "default_points",
+        "go_out_changed",
+        "meld_rules",
+        "points",
+        "swap_sets",
+    )
+
+    def __init__(self, options: RookOptions, game: Game | None = None) -> None:
+        rules = options.meld_rules
+        changed: Callable[[str], bool] = (
+            (lambda name: False) if game is None else game.rules.changed
+        )
+        self.points = DEFAULT_POINTS
+        self._contract: Callable[[int], Contract] = CONTRACTS.__getitem__
+        self._may_buy: Callable[..., bool] | None = None
+        self._buy_penalty: Callable[..., int] | None = None
+        self._may_go_out: Callable[..., bool] | None = None
+        self._round_over: Callable[..., str | None] | None = None
+        self._hand_score: Callable[..., int] | None = None
+        self._may_swap: Callable[..., bool] | None = None
+        self._variants: dict[str, str] = {}
+        if game is not None:
+            self._variants = {
+                name: ", ".join(game.rules.changed_by(name)) for name in game.rules.names()
+            }
+            if changed("rook_meld_valid"):
+                valid = _checked(game, "rook_meld_valid", bool, "True or False")
+                rules = MeldRules(
+                    rules.min_naturals,
+                    rules.naturals_exceed_rooks,
+                    MeldJudge(lambda meld: bool(valid(meld=meld))),
+                )
+            if changed("rook_card_points"):
+                points = _checked(game, "rook_card_points", int, "a whole number")
+                self.points = tuple(points(card=card_of_code(code)) for code in range(57))
+            if changed("rook_contract"):
+                contract = _checked(game, "rook_contract", Contract, "a Contract")
+                self._contract = lambda round: contract(round=round)
+            for name, slot, kind, what in (
+                ("rook_may_buy", "_may_buy", bool, "True or False"),
+                ("rook_buy_penalty", "_buy_penalty", int, "a whole number"),
+                ("rook_may_go_out_by_discard", "_may_go_out", bool, "True or False"),
+                ("rook_round_over", "_round_over", (str, type(None)), "an ending name or None"),
+                ("rook_hand_score", "_hand_score", int, "a whole number"),
+                ("rook_may_swap", "_may_swap", bool, "True or False"),
+            ):
+                if changed(name):
+                    setattr(self, slot, _checked(game, name, kind, what))
+        self.meld_rules = rules
+        self.default_points = self.points == DEFAULT_POINTS
+        self.swap_sets = self._may_swap is not None
+        self.go_out_changed = self._may_go_out is not None
+
+    def contract(self, round: int, players: int, deck_size: int) -> Contract:
+        """The contract of round ``round`` (from 0), R4 (`rook_contract`).
+
+        Raises:
+            cardrules.PluginHookError: a variant's contract deals no card,
+                asks for no meld, or deals more cards than the deck holds
+                (the deal must leave one to start the discard pile, R5).
+        """
+        contract = self._contract(round)
+        if contract.cards < 1 or contract.sets < 0 or contract.runs < 0:
+            problem = "deals no card or asks for fewer than 0 melds"
+        elif contract.sets + contract.runs < 1:
+            problem = "asks for no meld"
+        elif contract.cards * players + 1 > deck_size:
+            problem = f"deals {contract.cards} cards to {players} players from {deck_size}"
+        else:
+            return contract
+        error = ValueError(f"round {round + 1}: {contract} ({contract.cards} cards): {problem}")
+        raise PluginHookError(
+            self._variants.get("rook_contract") or "unknown", "rook_contract", error
+        )
+
+    def may_buy(self, state: RookRound, seat: int) -> bool:
+        """R10: whether ``seat`` is offered the discard (`rook_may_buy`)."""
+        if self._may_buy is None:
+            return default_may_buy(state, seat)
+        return bool(self._may_buy(state=state, seat=seat))
+
+    def buy_penalty(self, state: RookRound, seat: int) -> int:
+        """R10: penalty cards the buyer draws (`rook_buy_penalty`).
+
+        Raises:
+            cardrules.PluginHookError: a variant answered a negative number.
+        """
+        if self._buy_penalty is None:
+            return 1
+        count = int(self._buy_penalty(state=state, seat=seat))
+        if count < 0:
+            error = ValueError(f"{count} penalty cards")
+            raise PluginHookError(
+                self._variants.get("rook_buy_penalty") or "unknown", "rook_buy_penalty", error
+            )
+        return count
+
+    def may_go_out_by_discard(self, state: RookRound, seat: int) -> bool:
+        """R12: whether ``seat`` may discard its last card (`rook_may_go_out_by_discard`)."""
+        if self._may_go_out is None:
+            return default_may_go_out_by_discard(state, seat)
+        return bool(self._may_go_out(state=state, seat=seat))
+
+    def round_over(self, state: RookRound, seat: int) -> str | None:
+        """R12: the ending after ``seat`` played cards, or ``None`` (`rook_round_over`)."""
+        if self._round_over is None:
+            return default_round_over(state, seat)
+        ending: str | None = self._round_over(state=state, seat=seat)
+        return ending
+
+    def hand_score(self, state: RookRound, seat: int) -> int:
+        """R17: what ``seat`` scores for the finished round (`rook_hand_score`)."""
+        if self._hand_score is None:
+            return default_hand_score(state, seat)
+        return int(self._hand_score(state=state, seat=seat))
+
+    def may_swap(self, state: RookRound, seat: int, target: int, card: Card) -> bool:
+        """R14, R15: may ``seat`` take a Rook of meld ``target`` with ``card`` (`rook_may_swap`)."""
+        if self._may_swap is None:
+            return default_may_swap(state, seat, target, card)
+        return bool(self._may_swap(state=state, seat=seat, target=target, card=card))
+
+
+@functools.lru_cache(maxsize=64)
+def default_rules(options: RookOptions) -> RookRules:
+    """The game's own rules with these options (no variant hooks): shared, immutable in use."""
+    return RookRules(options)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(game: Game) -> RookRules:
+    return RookRules(game.options, game)
+
+
+def rook_rules(game: Game) -> RookRules:
+    """The `RookRules` of ``game``: its own rules where no variant implements a rule point.
+
+    Remembered per game (the last 64 games); a game without variant rule
+    points shares `default_rules` of its options.
+    """
+    options = game.options
+    assert isinstance(options, RookOptions)
+    if not any(game.rules.changed(name) for name in game.rules.names() if name.startswith("rook_")):
+        return default_rules(options)
+    return _rules_of(game)
