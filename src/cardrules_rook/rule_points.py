@@ -17,10 +17,12 @@ options: the rules of the rules file, with the options' interpretations.
 from __future__ import annotations
 
 import functools
+import itertools
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardrules.errors import PluginHookError
+from cardrules.errors import CardRulesError, PluginHookError
 from cardrules_rook.cards import POINTS, Card, card_of_code
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.melds import Meld, MeldRules, RunMeld
@@ -94,19 +96,47 @@ def default_may_swap(state: RookRound, seat: int, target: int, card: Card) -> bo
 # ---------------------------------------------------------------- binding a game's hooks
 
 
+#: Game-bound `RookRules` alive in this process, by token (pickles refer to them).
+_LIVE: weakref.WeakValueDictionary[int, RookRules] = weakref.WeakValueDictionary()
+_TOKENS = itertools.count(1)
+
+
+def _live(token: int) -> RookRules:
+    """The game-bound `RookRules` with this token (unpickling a round or its meld rules)."""
+    rules = _LIVE.get(token)
+    if rules is None:
+        raise CardRulesError(
+            "this Toonerville Rook round was pickled in a game whose variants change rule "
+            "points; it can only be unpickled in the same process while that game lives "
+            "(replay its record instead)"
+        )
+    return rules
+
+
+def _judge_of(token: int) -> MeldJudge:
+    judge = _live(token).meld_rules.judge
+    assert isinstance(judge, MeldJudge)
+    return judge
+
+
 class MeldJudge:
     """A game's `rook_meld_valid` hook as a ``meld -> bool`` callable, answers remembered.
 
     Set as `cardrules_rook.melds.MeldRules.judge` when a variant implements the
     hook: every ``is_valid`` then asks it, and the search takes its exact path.
-    Compared and hashed by identity (one per game).
+    Compared and hashed by identity (one per game); pickled as a reference to
+    its game's rules, valid in the process that made it.
     """
 
-    __slots__ = ("_answers", "_call")
+    __slots__ = ("_answers", "_call", "_token")
 
-    def __init__(self, call: Callable[[Meld], bool]) -> None:
+    def __init__(self, call: Callable[[Meld], bool], token: int) -> None:
         self._call = call
+        self._token = token
         self._answers: dict[Meld, bool] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_judge_of, (self._token,))
 
     def __call__(self, meld: Meld) -> bool:
         answer = self._answers.get(meld)
@@ -145,6 +175,7 @@ class RookRules:
             rules only.
 
     Attributes:
+        options: the game's options.
         meld_rules: the `MeldRules` melds are checked with (R7, R8, R13):
             with a ``judge`` when a variant implements `rook_meld_valid`.
         points: each card code's points (R17), from `rook_card_points`.
@@ -154,6 +185,10 @@ class RookRules:
             too (R15).
         go_out_changed: a variant decides going out by discarding (R12), so
             every round guards against a player stranded with one card.
+
+    A round pickles its rules as a reference: the game's own rules rebuild
+    anywhere; a game's with variant hooks only in the process that made them
+    (`cardrules.CardRulesError` otherwise: replay the record instead).
     """
 
     __slots__ = (
@@ -164,15 +199,19 @@ class RookRules:
         "_may_go_out",
         "_may_swap",
         "_round_over",
+        "_token",
         "_variants",
+        "__weakref__",
         "default_points",
         "go_out_changed",
         "meld_rules",
+        "options",
         "points",
         "swap_sets",
     )
 
     def __init__(self, options: RookOptions, game: Game | None = None) -> None:
+        self.options = options
         rules = options.meld_rules
         changed: Callable[[str], bool] = (
             (lambda name: False) if game is None else game.rules.changed
@@ -186,7 +225,10 @@ class RookRules:
         self._hand_score: Callable[..., int] | None = None
         self._may_swap: Callable[..., bool] | None = None
         self._variants: dict[str, str] = {}
+        self._token = 0
         if game is not None:
+            self._token = next(_TOKENS)
+            _LIVE[self._token] = self
             self._variants = {
                 name: ", ".join(game.rules.changed_by(name)) for name in game.rules.names()
             }
@@ -195,7 +237,7 @@ class RookRules:
                 rules = MeldRules(
                     rules.min_naturals,
                     rules.naturals_exceed_rooks,
-                    MeldJudge(lambda meld: bool(valid(meld=meld))),
+                    MeldJudge(lambda meld: bool(valid(meld=meld)), self._token),
                 )
             if changed("rook_card_points"):
                 points = _checked(game, "rook_card_points", int, "a whole number")
@@ -217,6 +259,12 @@ class RookRules:
         self.default_points = self.points == DEFAULT_POINTS
         self.swap_sets = self._may_swap is not None
         self.go_out_changed = self._may_go_out is not None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game's own rules rebuild from the options; a game's, by reference.
+        if self._token:
+            return (_live, (self._token,))
+        return (default_rules, (self.options,))
 
     def contract(self, round: int, players: int, deck_size: int) -> Contract:
         """The contract of round ``round`` (from 0), R4 (`rook_contract`).

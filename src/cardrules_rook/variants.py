@@ -1,13 +1,24 @@
 """House rules for Toonerville Rook that ship with cardrules.
 
-Each variant is a small plugin: a class whose docstring says what changes, and
-whose ``spec`` declares it. These set an option of `RookOptions`; choose
-them with ``new_game(..., variants=["three-buys"])`` or
+Each variant is a small plugin, written as an outside author would: a class
+whose docstring says what changes, and whose ``spec`` declares it. A variant
+that changes a rule point implements that hook of `cardrules_rook.hookspecs`
+(``three-buys`` wraps ``rook_may_buy``, R10); the others set the option of
+`RookOptions` that their *Interpretation* names: ``more-naturals`` is the
+Rooks-per-meld option, which the contract search's shortcuts know (a
+``rook_meld_valid`` hook would send every search down the exact path, about
+ten times slower), and the rules of ``lay-off-next-turn`` (R11) and
+``unlimited-rebuilds`` (R16) are options only. Choose them with
+``new_game(..., variants=["three-buys"])`` or
 ``cardrules play toonerville-rook --variant three-buys``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
+from cardrules import hookimpl
 from cardrules.registry import VariantSpec
 
 __all__ = ["VARIANTS", "LayOffNextTurn", "MoreNaturals", "ThreeBuys", "UnlimitedRebuilds"]
@@ -16,11 +27,19 @@ GAME = "toonerville-rook"
 
 
 class ThreeBuys:
-    """At most three buys per player per round (R10)."""
+    """At most three buys per player per round (R10): wraps the hook ``rook_may_buy``."""
 
-    spec = VariantSpec(
-        "three-buys", GAME, "R10: at most three buys per player per round.", {"buy_limit": 3}
-    )
+    @hookimpl(wrapper=True)
+    def rook_may_buy(self, game: Any, state: Any, seat: int) -> Generator[None, bool, bool]:
+        allowed = yield  # the game's rule (and any other variant's) first
+        return allowed and state.buys[seat] < 3
+
+    @property
+    def spec(self) -> VariantSpec:
+        """The declaration: this object brings the hook."""
+        return VariantSpec(
+            "three-buys", GAME, "R10: at most three buys per player per round.", plugin=self
+        )
 
 
 class MoreNaturals:
@@ -54,6 +73,9 @@ class UnlimitedRebuilds:
 
 
 #: Every bundled variant.
-VARIANTS: tuple[VariantSpec, ...] = tuple(
-    v.spec for v in (ThreeBuys, MoreNaturals, LayOffNextTurn, UnlimitedRebuilds)
+VARIANTS: tuple[VariantSpec, ...] = (
+    ThreeBuys().spec,
+    MoreNaturals.spec,
+    LayOffNextTurn.spec,
+    UnlimitedRebuilds.spec,
 )

@@ -25,6 +25,7 @@ from cardrules import GameState, Pile
 from cardrules_rook.cards import Card
 from cardrules_rook.contracts import CONTRACTS
 from cardrules_rook.melds import Meld, meld_from_str
+from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.state import RookPhase, RookRound
 
 # The test modules import play and legal from here with the position builders.
@@ -101,15 +102,17 @@ def put_round(
     if len(hands) != state.players:
         raise ValueError(f"need {state.players} hands, got {len(hands)}")
     index = state.round if round is None else round
+    rules = rook_rules(state.game)  # the game's rule points, variants' hooks included
     round_state = RookRound(
         state.game.options,
         state.players,
         index,
-        CONTRACTS[index],
+        rules.contract(index, state.players, state.game.deck.size),
         (turn - 1) % state.players if dealer is None else dealer,
         [counts(hand) for hand in hands],
         Pile(cards(stock)),
         Pile(cards(discards)),
+        rules,
     )
     round_state.table = [meld(m) for m in table]
     round_state.owners = list(owners) if owners is not None else [0] * len(table)
