@@ -16,6 +16,9 @@ When a variant changes validity (hook ``rook_meld_valid``) or card points
 3. remember, for each (cards left, melds still wanted, place in the list),
    the most points the rest can meld, or that nothing can be completed.
 
+A whole-hand lay-down (round 11, R12) is an exact cover instead: the next
+meld is always one holding the card fewest melds can hold.
+
 It is exact for any meld rule that judges each meld on its own, and slower
 than the fast path: use it only when a variant asks for it.
 """
@@ -81,6 +84,11 @@ def exact_lay_down(
         ]
         for kind in ("run", "set")
     }
+    if whole:
+        if counts[ROOK_CODE] < min_rooks:
+            return None
+        covered = _whole_cover(by_kind["run"] + by_kind["set"], counts, sets, runs)
+        return None if covered is None else (covered, (0,) * 57)
     rooks_held = counts[ROOK_CODE]
     memo: dict[tuple[tuple[int, ...], int, int, int], tuple[float, int]] = {}
     left = list(counts)
@@ -88,7 +96,7 @@ def exact_lay_down(
     def best_from(runs_left: int, sets_left: int, start: int) -> tuple[float, int]:
         """The most points the wanted melds can still meld, and the index of the next meld."""
         if runs_left == 0 and sets_left == 0:
-            done = (not whole or not any(left)) and rooks_held - left[ROOK_CODE] >= min_rooks
+            done = rooks_held - left[ROOK_CODE] >= min_rooks
             return (0.0 if done else _NONE), -1
         key = (tuple(left), runs_left, sets_left, start)
         known = memo.get(key)
@@ -133,6 +141,72 @@ def exact_lay_down(
         else:
             sets_left, start = sets_left - 1, index
     return tuple(melds), tuple(left)
+
+
+def _whole_cover(
+    candidates: list[tuple[MeldCandidate, tuple[tuple[int, int], ...], int]],
+    counts: Sequence[int],
+    sets: int,
+    runs: int,
+) -> tuple[Meld, ...] | None:
+    """Melds of the contract that use every card (R12), or ``None``: an exact cover.
+
+    Every card must be in some meld, so the next meld chosen is one holding
+    the card that the fewest melds can still hold (none: no cover); hands
+    that failed are remembered.
+    """
+    holding: list[list[int]] = [[] for _ in range(57)]
+    for index, (_, needs, _) in enumerate(candidates):
+        for code, _ in needs:
+            holding[code].append(index)
+    left = list(counts)
+    chosen: list[MeldCandidate] = []
+    failed: set[tuple[tuple[int, ...], int, int]] = set()
+
+    def fitting(code: int, runs_left: int, sets_left: int) -> list[int]:
+        """The candidates holding ``code`` that fit the cards left, of a kind still wanted."""
+        found = []
+        for index in holding[code]:
+            candidate, needs, _ = candidates[index]
+            if not (runs_left if candidate.kind == "run" else sets_left):
+                continue
+            if all(left[c] >= n for c, n in needs):
+                found.append(index)
+        return found
+
+    def cover(runs_left: int, sets_left: int) -> bool:
+        if runs_left == 0 and sets_left == 0:
+            return not any(left)
+        key = (tuple(left), runs_left, sets_left)
+        if key in failed or not any(left):
+            return False
+        # Branch on the card with the fewest melds left to hold it; none: no cover.
+        choices: list[int] | None = None
+        for code in range(57):
+            if left[code]:
+                found = fitting(code, runs_left, sets_left)
+                if choices is None or len(found) < len(choices):
+                    choices = found
+                    if not found:
+                        break
+        for index in choices or ():
+            candidate, needs, _ = candidates[index]
+            is_run = candidate.kind == "run"
+            for code, n in needs:
+                left[code] -= n
+            chosen.append(candidate)
+            if cover(runs_left - is_run, sets_left - (not is_run)):
+                return True
+            chosen.pop()
+            for code, n in needs:
+                left[code] += n
+        failed.add(key)
+        return False
+
+    if not cover(runs, sets):
+        return None
+    ordered = sorted(chosen, key=lambda c: c.kind != "run")
+    return tuple(c.meld() for c in ordered)
 
 
 def points_left(left: Sequence[int], points: Sequence[int]) -> int:

@@ -52,6 +52,8 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
     room: float = 0
     if may_lay_off(state, seat) and rules.has_judge:
         room = sum(_rook_room(state, meld, needed) for meld in state.table)
+        if room >= needed:
+            return True
     elif may_lay_off(state, seat):
         for meld in state.table:
             naturals = len(meld.naturals)

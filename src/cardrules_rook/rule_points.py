@@ -192,6 +192,7 @@ class RookRules:
     """
 
     __slots__ = (
+        "__weakref__",
         "_buy_penalty",
         "_contract",
         "_hand_score",
@@ -201,7 +202,6 @@ class RookRules:
         "_round_over",
         "_token",
         "_variants",
-        "__weakref__",
         "default_points",
         "go_out_changed",
         "meld_rules",

@@ -154,7 +154,9 @@ CATALOGUE = Catalogue([("rook-rule-point-tests", _Register())])
 
 
 def game(variants: Sequence[str], players: int = 3, **kwargs: Any) -> GameState:
-    return cardrules.new_game(GAME, players=players, variants=variants, catalogue=CATALOGUE, **kwargs)
+    return cardrules.new_game(
+        GAME, players=players, variants=variants, catalogue=CATALOGUE, **kwargs
+    )
 
 
 def round_3(variants: Sequence[str], seat_0: str, **kwargs: Any) -> GameState:
@@ -199,9 +201,7 @@ def test_a_variant_allowing_runs_of_three_lets_the_search_lay_them_down() -> Non
 def test_under_a_meld_variant_lay_offs_rooks_and_refusals_ask_the_hook() -> None:
     """A run of three takes a lay-off, a Rook in it, and a two-card run is refused naming R7."""
     state = round_3(["short-runs"], "R6 Rook Y7 Y8", table=["R3 R4 R5"], down=[0], owners=[0])
-    assert {"lay off R6 on 0", "lay off *6 on 0", "lay off *2 on 0"} <= legal(
-        state
-    )
+    assert {"lay off R6 on 0", "lay off *6 on 0", "lay off *2 on 0"} <= legal(state)
     error = refused(state, "meld Y7 Y8")
     assert error.rule == "R7"
 
@@ -262,33 +262,15 @@ def test_a_contract_the_deck_cannot_deal_is_refused_naming_the_variant() -> None
 
 
 @pytest.mark.rule("R17")
-def test_rooks_worth_fifty_score_fifty_and_the_search_keeps_cheaper_cards() -> None:
-    """Scores, the observation's points and the bot's best lay-down use the hook's points."""
-    state = round_3(["costly-rooks"], "R3 R4 R5 R6 Rook G9 G10 G11 B14")
-    assert state.observation(0).card_points[ROOK.code] == 50
-    play(state, "meld R3 R4 R5 R6")
-    # Seat 1 holds Y1 Y2 Y3 (15); a Rook in hand would be 50 (R17 by the hook).
+def test_rooks_worth_fifty_score_fifty() -> None:
+    """Round scores and the observation use the hook's points."""
+    state = game(["costly-rooks"])
     put_round(
         state, ["B14", "Y1 Y2 Rook", "Y10"], round=2, phase=P.PLAY, down=[0], table=["R3 R4 R5 R6"]
     )
-    play(state, "discard B14")
+    assert state.observation(1).card_points[ROOK.code] == 50
+    play(state, "discard B14")  # seat 0 goes out
     assert state.scores == (0, 5 + 5 + 50, 10)
-    from cardrules_rook.search import find_lay_down
-
-    # One run and a Rook: with R17's points the Rook goes into the run (leaving B1,
-    # 5 points) either way; with a Rook worth 0 the best lay-down keeps the Rook
-    # rather than a natural card.
-    free_rook = tuple(0 if code == ROOK.code else p for code, p in enumerate(_points()))
-    found = find_lay_down("R3 R4 R5 R6 Rook".split(), sets=0, runs=1, points=free_rook)
-    assert found is not None and found.points_left == 0
-    found = find_lay_down("R3 R4 R5 Rook R9".split(), sets=0, runs=1, points=_points())
-    assert found is not None and found.points_left == 5
-
-
-def _points() -> tuple[int, ...]:
-    from cardrules_rook.cards import POINTS
-
-    return POINTS
 
 
 # ---------------------------------------------------------------- R10: buying
@@ -413,3 +395,49 @@ def test_a_game_without_variants_keeps_its_own_rules() -> None:
     assert not any(rules.changed(name) for name in SPECS)
     assert not rs(state).rules.meld_rules.has_judge
 
+
+class MoreNaturalsByHook:
+    """R13: a meld holds more natural cards than Rooks, written as a rook_meld_valid hook."""
+
+    @hookimpl(wrapper=True)
+    def rook_meld_valid(self, game: Any, meld: Meld) -> Generator[None, bool, bool]:
+        valid = yield
+        return valid and 2 * len(meld.naturals) > meld.length
+
+
+VARIANTS["more-naturals-by-hook"] = MoreNaturalsByHook()
+CATALOGUE = Catalogue([("rook-rule-point-tests", _Register())])
+
+
+@pytest.mark.rule("R7", "R8", "R11", "R13", "R14")
+@pytest.mark.parametrize("seed", [4, 11])
+def test_the_exact_path_offers_what_the_fast_path_offers(seed: int) -> None:
+    """The variant ``more-naturals`` as a hook (exact path) and as its option (fast path).
+
+    Both matches take the same moves (the greedy bot's, or a random one); at
+    every decision the legal moves are the same.
+    """
+    import random
+
+    from cardrules_rook.bots import GreedyBot
+
+    by_option = game(["more-naturals"], seed=seed, options={"rounds": 3})
+    by_hook = game(["more-naturals-by-hook"], seed=seed, options={"rounds": 3})
+    assert rs(by_hook).rules.meld_rules.has_judge
+    rng = random.Random(seed)
+    bots = [GreedyBot(seed=s) for s in range(3)]
+    steps = 0
+    while not by_option.is_over and steps < 900:
+        moves = by_option.legal_moves()
+        assert set(by_hook.legal_moves()) == set(moves)
+        seat = by_option.current_player
+        assert seat is not None
+        move = (
+            rng.choice(moves)
+            if rng.random() < 0.2
+            else bots[seat].choose(by_option.observation(seat))
+        )
+        by_option.apply(move)
+        by_hook.apply(move)
+        steps += 1
+    assert by_hook.round_scores == by_option.round_scores
