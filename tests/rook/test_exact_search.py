@@ -100,9 +100,11 @@ def test_points_other_than_r17s_choose_the_lay_down_that_leaves_the_fewest() -> 
     """R17 melds the Black run (40 points); with Red cards worth 20 the Red run goes down."""
     hand = [Card.from_str(c) for c in "R3 R4 R5 R6 B10 B11 B12 B13".split()]
     plain = find_lay_down(hand, sets=0, runs=1)
-    assert plain is not None and plain.points_left == 20
+    assert plain is not None
+    assert plain.points_left == 20
     assert plain.melds[0].colour == "B"  # type: ignore[union-attr]
     red_dear = tuple(20 if code < 14 else p for code, p in enumerate(POINTS))
     dear = find_lay_down(hand, sets=0, runs=1, points=red_dear)
-    assert dear is not None and dear.points_left == 40
+    assert dear is not None
+    assert dear.points_left == 40
     assert dear.melds[0].colour == "R"  # type: ignore[union-attr]

@@ -20,7 +20,7 @@ from cardrules import Catalogue, GameState, PluginHookError, VariantSpec, hookim
 from cardrules_rook import hookspecs
 from cardrules_rook.cards import ROOK, Card
 from cardrules_rook.contracts import Contract
-from cardrules_rook.melds import Meld, meld_from_str
+from cardrules_rook.melds import Meld
 from cardrules_rook.state import RookPhase
 
 from .builders import GAME, legal, legal_of, play, put_round, refused, rs, table
@@ -231,8 +231,8 @@ def test_action_ids_cover_the_melds_a_variant_allows() -> None:
 @pytest.mark.rule("R7")
 def test_a_meld_hook_answering_nonsense_is_named() -> None:
     state = game(["nonsense"])
-    with pytest.raises(PluginHookError, match="nonsense.*rook_meld_valid"):
-        put_round(state, ["R3 R4 R5 R6 B1", "Y1", "Y2"], round=2, phase=P.PLAY, discards="G1")
+    put_round(state, ["R3 R4 R5 R6 B1", "Y1", "Y2"], round=2, phase=P.PLAY, discards="G1")
+    with pytest.raises(PluginHookError, match=r"nonsense.*rook_meld_valid.*'yes'"):
         state.legal_moves()
 
 
@@ -254,7 +254,7 @@ def test_a_variant_contract_deals_its_hand_size_and_asks_its_melds() -> None:
 
 @pytest.mark.rule("R4", "R5")
 def test_a_contract_the_deck_cannot_deal_is_refused_naming_the_variant() -> None:
-    with pytest.raises(PluginHookError, match="huge-hands.*rook_contract"):
+    with pytest.raises(PluginHookError, match=r"huge-hands.*rook_contract.*60 cards"):
         game(["huge-hands"])
 
 
@@ -361,8 +361,11 @@ def test_a_variant_lets_rooks_in_sets_be_swapped() -> None:
 
 # ---------------------------------------------------------------- the hooks themselves
 
-SPECS = dict(inspect.getmembers(hookspecs, inspect.isfunction))
-SPECS = {name: spec for name, spec in SPECS.items() if name.startswith("rook_")}
+SPECS: dict[str, Any] = {
+    name: spec
+    for name, spec in inspect.getmembers(hookspecs, inspect.isfunction)
+    if name.startswith("rook_")
+}
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
