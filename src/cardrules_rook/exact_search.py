@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.hand_melds import MeldCandidate, meld_candidates
 from cardrules_rook.melds import Meld, MeldRules
+from cardrules_rook.multisets import Multiset, multiset_of_counts, within
 
 __all__ = ["exact_lay_down", "points_left"]
 
@@ -38,10 +39,11 @@ __all__ = ["exact_lay_down", "points_left"]
 _NONE = float("-inf")
 
 
-def _needs(candidate: MeldCandidate) -> tuple[tuple[int, int], ...]:
-    """The candidate's cards as ``(code, count)`` pairs."""
+@functools.lru_cache(maxsize=65536)
+def _needs(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A candidate's card codes as ``(code, count)`` pairs (remembered: candidates recur)."""
     counted: dict[int, int] = {}
-    for code in candidate.codes:
+    for code in codes:
         counted[code] = counted.get(code, 0) + 1
     return tuple(counted.items())
 
@@ -78,7 +80,7 @@ def exact_lay_down(
     candidates = meld_candidates(counts, sets=wanted[0], runs=wanted[1], rules=rules)
     by_kind = {
         kind: [
-            (c, _needs(c), sum(points[code] for code in c.codes))
+            (c, _needs(c.codes), sum(points[code] for code in c.codes))
             for c in candidates
             if c.kind == kind
         ]
@@ -163,15 +165,20 @@ def _whole_cover(
     chosen: list[MeldCandidate] = []
     failed: set[tuple[tuple[int, ...], int, int]] = set()
 
-    def fitting(code: int, runs_left: int, sets_left: int) -> list[int]:
-        """The candidates holding ``code`` that fit the cards left, of a kind still wanted."""
+    def fitting(code: int, runs_left: int, sets_left: int, have: Multiset, most: int) -> list[int]:
+        """The candidates holding ``code`` that fit the cards left, of a kind still wanted.
+
+        Stops once more than ``most`` are found (the caller wants the fewest).
+        """
         found = []
         for index in holding[code]:
-            candidate, needs, _ = candidates[index]
-            if not (runs_left if candidate.kind == "run" else sets_left):
-                continue
-            if all(left[c] >= n for c, n in needs):
+            candidate = candidates[index][0]
+            if (runs_left if candidate.kind == "run" else sets_left) and within(
+                candidate.tally, have
+            ):
                 found.append(index)
+                if len(found) > most:
+                    break
         return found
 
     def cover(runs_left: int, sets_left: int) -> bool:
@@ -180,15 +187,19 @@ def _whole_cover(
         key = (tuple(left), runs_left, sets_left)
         if key in failed or not any(left):
             return False
-        # Branch on the card with the fewest melds left to hold it; none: no cover.
+        # Branch on the natural card (a Rook only when no natural is left) with
+        # the fewest melds left to hold it; none: no cover.
+        have = multiset_of_counts(left)
+        codes = [code for code in range(56) if left[code]] or [ROOK_CODE]
         choices: list[int] | None = None
-        for code in range(57):
-            if left[code]:
-                found = fitting(code, runs_left, sets_left)
-                if choices is None or len(found) < len(choices):
-                    choices = found
-                    if not found:
-                        break
+        for code in codes:
+            found = fitting(
+                code, runs_left, sets_left, have, 10**9 if choices is None else len(choices)
+            )
+            if choices is None or len(found) < len(choices):
+                choices = found
+                if not found:
+                    break
         for index in choices or ():
             candidate, needs, _ = candidates[index]
             is_run = candidate.kind == "run"
