@@ -124,16 +124,25 @@ class MeldJudge:
 
     Set as `cardrules_rook.melds.MeldRules.judge` when a variant implements the
     hook: every ``is_valid`` then asks it, and the search takes its exact path.
-    Compared and hashed by identity (one per game); pickled as a reference to
-    its game's rules, valid in the process that made it.
+    Two judges are equal when their games are configured alike (``key``: the
+    game, players, options and variants), since the hook's answer depends only
+    on the meld and the game: a replayed match observes the same rules. Pickled
+    as a reference to its game's rules, valid in the process that made it.
     """
 
-    __slots__ = ("_answers", "_call", "_token")
+    __slots__ = ("_answers", "_call", "_token", "key")
 
-    def __init__(self, call: Callable[[Meld], bool], token: int) -> None:
+    def __init__(self, call: Callable[[Meld], bool], token: int, key: Any) -> None:
         self._call = call
         self._token = token
+        self.key = key
         self._answers: dict[Meld, bool] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MeldJudge) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_judge_of, (self._token,))
@@ -146,6 +155,11 @@ class MeldJudge:
 
     def __repr__(self) -> str:
         return "MeldJudge(rook_meld_valid)"
+
+
+def _key(game: Game) -> tuple[Any, ...]:
+    """What makes two games' rule points alike: game, players, options, variants."""
+    return (game.spec.name, game.players, game.options, tuple(v.name for v in game.variants))
 
 
 def _checked(game: Game, name: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -237,7 +251,7 @@ class RookRules:
                 rules = MeldRules(
                     rules.min_naturals,
                     rules.naturals_exceed_rooks,
-                    MeldJudge(lambda meld: bool(valid(meld=meld)), self._token),
+                    MeldJudge(lambda meld: bool(valid(meld=meld)), self._token, _key(game)),
                 )
             if changed("rook_card_points"):
                 points = _checked(game, "rook_card_points", int, "a whole number")

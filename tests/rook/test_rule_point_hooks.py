@@ -444,3 +444,14 @@ def test_the_exact_path_offers_what_the_fast_path_offers(seed: int) -> None:
         by_hook.apply(move)
         steps += 1
     assert by_hook.round_scores == by_option.round_scores
+
+
+@pytest.mark.rule("R7", "R10", "R15")
+@pytest.mark.parametrize("variant", ["short-runs", "set-swaps", "two-penalties"])
+def test_variants_on_rule_points_pass_the_testing_kit(variant: str) -> None:
+    """Records replay, clones, determinization and action ids hold under each hook."""
+    from cardrules.testing import run_conformance
+
+    run_conformance(
+        GAME, players=3, variants=[variant], catalogue=CATALOGUE, max_examples=2, shrink=False
+    )
