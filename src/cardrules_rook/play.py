@@ -151,6 +151,8 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
     elif isinstance(move, LayDown):
         for meld in move.melds:
             _meld(state, seat, meld)
+            if state.phase is P.OVER:
+                break  # a variant ended the round (hook rook_round_over)
     elif isinstance(move, LayOff):
         grown = laid_off(state.table[move.target], move.card, move.number, state)
         assert grown is not None
