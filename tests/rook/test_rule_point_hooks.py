@@ -455,3 +455,14 @@ def test_variants_on_rule_points_pass_the_testing_kit(variant: str) -> None:
     run_conformance(
         GAME, players=3, variants=[variant], catalogue=CATALOGUE, max_examples=2, shrink=False
     )
+
+
+@pytest.mark.rule("R17")
+def test_adapter_score_bounds_use_the_games_card_points() -> None:
+    """Three Rooks worth 50 instead of 25 raise the highest round score by 75."""
+    from cardrules.adapters.bounds import round_bounds
+
+    costly, plain = round_bounds(game(["costly-rooks"]).game), round_bounds(game([]).game)
+    assert costly is not None
+    assert plain is not None
+    assert costly[1] == plain[1] + 3 * 25

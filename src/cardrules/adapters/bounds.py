@@ -36,8 +36,17 @@ def _gnoming_bounds(game: Game) -> tuple[int, int]:
 
 
 def _rook_bounds(game: Game) -> tuple[int, int]:
-    """Round-score bounds of Toonerville Rook (R17): 0 to every card of the deck in one hand."""
-    return 0, sum(card.points * copies for card, copies in game.deck.counts)
+    """Round-score bounds of Toonerville Rook (R17): 0 to every card of the deck in one hand.
+
+    Card points are the game's (rule point ``rook_card_points``); a variant's
+    negative points lower the bound. A variant that changes ``rook_hand_score``
+    must keep its scores within these bounds.
+    """
+    points = [
+        game.rules.rook_card_points(game=game, card=card) * copies
+        for card, copies in game.deck.counts
+    ]
+    return min(0, sum(p for p in points if p < 0)), max(0, sum(p for p in points if p > 0))
 
 
 #: The bounds of each bundled game, by cardrules name.
