@@ -46,8 +46,8 @@ class RookOptions:
         min_naturals: R7/R8 (Rooks per meld). Natural cards every meld holds (2).
         naturals_exceed_rooks: R7/R8 (Rooks per meld). A meld must hold more
             natural cards than Rooks (``False``; variant ``more-naturals``).
-        buy_limit: R10. Buys per player per round (``None``: no limit; variant
-            ``three-buys`` sets 3).
+        buy_limit: R10. Buys per player per round (``None``: no limit; the
+            variant ``three-buys`` allows 3 through the hook ``rook_may_buy``).
         down_players_may_buy: R10. A player who has laid down may buy (``True``).
         lay_off_same_turn: R11. Laying off is allowed in the turn of the
             lay-down (``True``); ``False``: only from the next turn (variant
