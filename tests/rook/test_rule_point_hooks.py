@@ -226,6 +226,16 @@ def test_action_ids_cover_the_melds_a_variant_allows() -> None:
     ids = state.legal_actions()
     assert sorted(ids) == sorted(state.action_id(m) for m in moves)
     assert {state.move_of(i) for i in ids} == set(moves)
+    # A table of runs of three encodes as a tensor of the game's layout.
+    pytest.importorskip("numpy")
+    from cardrules.tensors import observation_tensor
+
+    play(state, "meld R3 R4 R5", "meld G9 G10 G11")
+    tensor = observation_tensor(state.game, state.observation(1))
+    layout = state.game.tensor_layout
+    assert tensor.shape == (layout.size,)
+    # Melds may hold a single card under a variant's rule: one row per card off hand.
+    assert layout.plane("table_melds").shape[0] == 3 * 57 - 3
 
 
 @pytest.mark.rule("R7")
