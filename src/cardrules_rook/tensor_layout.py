@@ -86,7 +86,8 @@ def _meld_description(players: int, targets: int) -> str:
 
     return (
         f"per table meld: row i is table meld i (melds in the order laid), the target i "
-        f"of 'lay off' and 'swap' action ids; T = (deck size - P) // 3 = {targets} rows, "
+        f"of 'lay off' and 'swap' action ids; T = {targets} rows (the most melds a table "
+        f"holds: (deck size - P) // 3, or // 1 under a variant's meld rule), "
         f"those past the last meld all 0. Columns: {at('present')}: 1 if a meld is there; "
         f"{at('run')}: 1 if it is a run; {at('set')}: 1 if it is a set; "
         f"{at('run_colour')}: one-hot of the run's colour R, Y, G, B; "
@@ -107,7 +108,8 @@ def layout(game: Game) -> TensorLayout:
 
     Shapes use ``P`` = players, ``R`` = rounds and ``T`` = the most melds a
     table can hold while a lay-off or swap is played, ``(deck size - P) // 3``
-    (the lay-off and swap targets of `cardrules_rook.actions`); planes of 57 are
+    (``// 1`` when a variant's ``rook_meld_valid`` allows melds of any size;
+    the lay-off and swap targets of `cardrules_rook.actions`); planes of 57 are
     indexed by card code, planes of 56 by natural card code, planes of 14 by
     number - 1; ``table_melds`` rows have ``54 + P`` columns (`meld_columns`).
     """
