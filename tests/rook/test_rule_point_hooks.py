@@ -324,6 +324,11 @@ def test_no_going_out_by_discard_keeps_a_lay_off_from_stranding_a_card() -> None
     state = round_3(["meld-out"], "R5 B14", **kwargs)
     assert "lay off R5 on 0" not in legal(state)
     assert {"discard R5", "discard B14"} <= legal(state)
+    # A last card that cannot be laid off may not be discarded either (R12).
+    state = round_3(["meld-out"], "B14", **kwargs)
+    error = refused(state, "discard B14")
+    assert error.rule == "R12"
+    assert "go out by discarding" in error.message
     # Both cards can be laid off: going out by lay-off is fine.
     state = round_3(["meld-out"], "R5 R6", **kwargs)
     play(state, "lay off R5 on 0", "lay off R6 on 0")
