@@ -8,6 +8,10 @@ where each rule lives:
 * ``contracts.py`` - the eleven rounds (R4)
 * ``melds.py`` - runs, sets and the Rook (R7, R8, R13)
 * ``search.py`` - contract search: find a lay-down or prove there is none (R11)
+* ``exact_search.py`` - the search's exact path under a variant's meld rule
+* ``hookspecs.py`` - the rule points a variant may change, one hook per rule
+  (R4, R7, R8, R10, R12-R15, R17)
+* ``rule_points.py`` - how the round asks them (``state.rules``)
 * ``options.py`` - one option per interpretation
 * ``moves.py`` - the moves and their notation
 * ``rules.py`` - dealing and play (R5, R6, R9-R16)
