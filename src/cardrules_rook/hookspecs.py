@@ -97,7 +97,8 @@ def rook_card_points(game: Game, card: Card) -> int | None:
     Round scores (`rook_hand_score`), the bots' estimates and the contract
     search's choice of the lay-down leaving the fewest points use the table;
     the search's fast path ranks by the game's own values, so when a variant
-    implements this hook ``find_lay_down(best=True)`` takes the exact path.
+    implements this hook ``find_lay_down(best=True)`` takes the exact path
+    (except for a whole-hand lay-down, which leaves no card to rank).
 
     :param game: the game.
     :param card: a `cardrules_rook.cards.Card` (a natural card or the Rook).

@@ -443,7 +443,9 @@ def find_lay_down(
     counts = _counts_of(hand)
     key = tuple(counts)
     table = POINTS if points is None else tuple(points)
-    if rules.has_judge or (best and table != POINTS):
+    # Which lay-down leaves the fewest points depends on the points, unless every
+    # card is melded (R12): then the fast path's answer leaves none either way.
+    if rules.has_judge or (best and not whole_hand and table != POINTS):
         exact = exact_lay_down(key, sets, runs, whole_hand, rules, table, not best)
         if exact is None:
             return None
