@@ -6,8 +6,8 @@ that changes a rule point implements that hook of `cardrules_rook.hookspecs`
 (``three-buys`` wraps ``rook_may_buy``, R10); the others set the option of
 `RookOptions` that their *Interpretation* names: ``more-naturals`` is the
 Rooks-per-meld option, which the contract search's shortcuts know (a
-``rook_meld_valid`` hook would send every search down the exact path, about
-ten times slower), and the rules of ``lay-off-next-turn`` (R11) and
+``rook_meld_valid`` hook would send every search down the exact path: a
+greedy match about six times slower), and the rules of ``lay-off-next-turn`` (R11) and
 ``unlimited-rebuilds`` (R16) are options only. Choose them with
 ``new_game(..., variants=["three-buys"])`` or
 ``cardrules play toonerville-rook --variant three-buys``.
