@@ -59,7 +59,7 @@ class MeldRules:
 
     min_naturals: int = attrs.field(default=2)
     naturals_exceed_rooks: bool = False
-    judge: Callable[[Any], bool] | None = None
+    judge: Callable[[Any], bool] | None = attrs.field(default=None, repr=False)
 
     @min_naturals.validator
     def _at_least_one(self, attribute: attrs.Attribute[int], value: int) -> None:

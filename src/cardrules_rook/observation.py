@@ -98,7 +98,8 @@ class RookObservation:
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open).
         card_points: what each card code 0-56 scores left in hand in this
-            game (R17; hook ``rook_card_points``).
+            game (R17; hook ``rook_card_points``); game configuration, left
+            out of the repr.
     """
 
     seat: int
@@ -135,7 +136,7 @@ class RookObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
-    card_points: tuple[int, ...] = POINTS
+    card_points: tuple[int, ...] = attrs.field(default=POINTS, repr=False)
 
     def _repr_svg_(self) -> str:
         """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg`)."""

@@ -13,6 +13,7 @@ drew and which cards it played after drawing them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from cardrules.moves import Move
 from cardrules.phases import Phase
@@ -173,6 +174,20 @@ class RookRound:
         self.rebuilt: tuple[int, ...] = (0,) * 57
         self.rebuilt_draws: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
         self.rebuilt_plays: tuple[tuple[tuple[int, int], ...], ...] = ((),) * players
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The game's own rules are rebuilt from the options (``rules`` is then
+        # left out, so a pickled round holds its options once).
+        state = {name: getattr(self, name) for name in self.__slots__}
+        if state["rules"] is default_rules(self.options):
+            del state["rules"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        if "rules" not in state:
+            self.rules = default_rules(self.options)
 
     @property
     def is_round_over(self) -> bool:
