@@ -50,7 +50,7 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
     """
     rules = state.rules.meld_rules
     room: float = 0
-    if may_lay_off(state, seat) and rules.has_judge:
+    if rules.judge is not None and may_lay_off(state, seat):
         room = sum(_rook_room(state, meld, needed) for meld in state.table)
         if room >= needed:
             return True
@@ -254,7 +254,7 @@ def _swaps(state: RookRound, seat: int) -> list[Move]:
     """
     hand = state.hands[seat]
     rules = state.rules
-    if not (rules.swap_sets or rules.meld_rules.has_judge):
+    if not rules.swap_sets and rules.meld_rules.judge is None:
         return [
             Swap(index, natural(meld.colour, number))
             for index, meld in enumerate(state.table)
@@ -330,7 +330,8 @@ def _play_moves(state: RookRound) -> list[Move]:
             for m in moves
             if not (state.owed_rooks or isinstance(m, Swap)) or _keeps_rooks_playable(state, m)
         ]
-    if may_strand(state):
+    if state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand):
+        # (may_strand, inline: this is the hot path)
         moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
     return moves
 

@@ -162,6 +162,11 @@ def _key(game: Game) -> tuple[Any, ...]:
     return (game.spec.name, game.players, game.options, tuple(v.name for v in game.variants))
 
 
+def _seat_point(call: Callable[..., Any]) -> Callable[[RookRound, int], Any]:
+    """A checked ``(state, seat)`` hook as a positional ``(state, seat)`` callable."""
+    return lambda state, seat: call(state=state, seat=seat)
+
+
 def _checked(game: Game, name: str, kind: type | tuple[type, ...], what: str) -> Any:
     """``game.rules.<name>`` bound to ``game``, its answer checked to be ``kind``.
 
@@ -199,6 +204,20 @@ class RookRules:
             too (R15).
         go_out_changed: a variant decides going out by discarding (R12), so
             every round guards against a player stranded with one card.
+        may_buy: ``(state, seat) -> bool``, R10: whether ``seat`` is offered
+            the discard (`rook_may_buy`).
+        may_go_out_by_discard: ``(state, seat) -> bool``, R12: whether ``seat``
+            may discard its last card (`rook_may_go_out_by_discard`).
+        round_over: ``(state, seat) -> str | None``, R12: the ending after
+            ``seat`` played cards, or ``None`` (`rook_round_over`).
+        hand_score: ``(state, seat) -> int``, R17: what ``seat`` scores for
+            the finished round (`rook_hand_score`).
+        may_swap: ``(state, seat, target, card) -> bool``, R14, R15: whether
+            ``seat`` may take a Rook of meld ``target`` with ``card``
+            (`rook_may_swap`).
+
+    Each of those is the game's own function (``default_*``) when no variant
+    implements the hook, so it costs a plain call.
 
     A round pickles its rules as a reference: the game's own rules rebuild
     anywhere; a game's with variant hooks only in the process that made them
@@ -209,18 +228,18 @@ class RookRules:
         "__weakref__",
         "_buy_penalty",
         "_contract",
-        "_hand_score",
-        "_may_buy",
-        "_may_go_out",
-        "_may_swap",
-        "_round_over",
         "_token",
         "_variants",
         "default_points",
         "go_out_changed",
+        "hand_score",
+        "may_buy",
+        "may_go_out_by_discard",
+        "may_swap",
         "meld_rules",
         "options",
         "points",
+        "round_over",
         "swap_sets",
     )
 
@@ -232,12 +251,13 @@ class RookRules:
         )
         self.points = DEFAULT_POINTS
         self._contract: Callable[[int], Contract] = CONTRACTS.__getitem__
-        self._may_buy: Callable[..., bool] | None = None
         self._buy_penalty: Callable[..., int] | None = None
-        self._may_go_out: Callable[..., bool] | None = None
-        self._round_over: Callable[..., str | None] | None = None
-        self._hand_score: Callable[..., int] | None = None
-        self._may_swap: Callable[..., bool] | None = None
+        # The game's own rules, plain functions (no hook dispatch) unless a variant decides.
+        self.may_buy: Callable[[RookRound, int], bool] = default_may_buy
+        self.may_go_out_by_discard: Callable[[RookRound, int], bool] = default_may_go_out_by_discard
+        self.round_over: Callable[[RookRound, int], str | None] = default_round_over
+        self.hand_score: Callable[[RookRound, int], int] = default_hand_score
+        self.may_swap: Callable[[RookRound, int, int, Card], bool] = default_may_swap
         self._variants: dict[str, str] = {}
         self._token = 0
         if game is not None:
@@ -259,20 +279,25 @@ class RookRules:
             if changed("rook_contract"):
                 contract = _checked(game, "rook_contract", Contract, "a Contract")
                 self._contract = lambda round: contract(round=round)
+            if changed("rook_buy_penalty"):
+                self._buy_penalty = _checked(game, "rook_buy_penalty", int, "a whole number")
             for name, slot, kind, what in (
-                ("rook_may_buy", "_may_buy", bool, "True or False"),
-                ("rook_buy_penalty", "_buy_penalty", int, "a whole number"),
-                ("rook_may_go_out_by_discard", "_may_go_out", bool, "True or False"),
-                ("rook_round_over", "_round_over", (str, type(None)), "an ending name or None"),
-                ("rook_hand_score", "_hand_score", int, "a whole number"),
-                ("rook_may_swap", "_may_swap", bool, "True or False"),
+                ("rook_may_buy", "may_buy", bool, "True or False"),
+                ("rook_may_go_out_by_discard", "may_go_out_by_discard", bool, "True or False"),
+                ("rook_round_over", "round_over", (str, type(None)), "an ending name or None"),
+                ("rook_hand_score", "hand_score", int, "a whole number"),
             ):
                 if changed(name):
-                    setattr(self, slot, _checked(game, name, kind, what))
+                    setattr(self, slot, _seat_point(_checked(game, name, kind, what)))
+            if changed("rook_may_swap"):
+                swap = _checked(game, "rook_may_swap", bool, "True or False")
+                self.may_swap = lambda state, seat, target, card: swap(
+                    state=state, seat=seat, target=target, card=card
+                )
         self.meld_rules = rules
         self.default_points = self.points == DEFAULT_POINTS
-        self.swap_sets = self._may_swap is not None
-        self.go_out_changed = self._may_go_out is not None
+        self.swap_sets = self.may_swap is not default_may_swap
+        self.go_out_changed = self.may_go_out_by_discard is not default_may_go_out_by_discard
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The game's own rules rebuild from the options; a game's, by reference.
@@ -302,12 +327,6 @@ class RookRules:
             self._variants.get("rook_contract") or "unknown", "rook_contract", error
         )
 
-    def may_buy(self, state: RookRound, seat: int) -> bool:
-        """R10: whether ``seat`` is offered the discard (`rook_may_buy`)."""
-        if self._may_buy is None:
-            return default_may_buy(state, seat)
-        return bool(self._may_buy(state=state, seat=seat))
-
     def buy_penalty(self, state: RookRound, seat: int) -> int:
         """R10: penalty cards the buyer draws (`rook_buy_penalty`).
 
@@ -323,31 +342,6 @@ class RookRules:
                 self._variants.get("rook_buy_penalty") or "unknown", "rook_buy_penalty", error
             )
         return count
-
-    def may_go_out_by_discard(self, state: RookRound, seat: int) -> bool:
-        """R12: whether ``seat`` may discard its last card (`rook_may_go_out_by_discard`)."""
-        if self._may_go_out is None:
-            return default_may_go_out_by_discard(state, seat)
-        return bool(self._may_go_out(state=state, seat=seat))
-
-    def round_over(self, state: RookRound, seat: int) -> str | None:
-        """R12: the ending after ``seat`` played cards, or ``None`` (`rook_round_over`)."""
-        if self._round_over is None:
-            return default_round_over(state, seat)
-        ending: str | None = self._round_over(state=state, seat=seat)
-        return ending
-
-    def hand_score(self, state: RookRound, seat: int) -> int:
-        """R17: what ``seat`` scores for the finished round (`rook_hand_score`)."""
-        if self._hand_score is None:
-            return default_hand_score(state, seat)
-        return int(self._hand_score(state=state, seat=seat))
-
-    def may_swap(self, state: RookRound, seat: int, target: int, card: Card) -> bool:
-        """R14, R15: may ``seat`` take a Rook of meld ``target`` with ``card`` (`rook_may_swap`)."""
-        if self._may_swap is None:
-            return default_may_swap(state, seat, target, card)
-        return bool(self._may_swap(state=state, seat=seat, target=target, card=card))
 
 
 @functools.lru_cache(maxsize=64)

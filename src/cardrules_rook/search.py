@@ -445,7 +445,9 @@ def find_lay_down(
     table = POINTS if points is None else tuple(points)
     # Which lay-down leaves the fewest points depends on the points, unless every
     # card is melded (R12): then the fast path's answer leaves none either way.
-    if rules.has_judge or (best and not whole_hand and table != POINTS):
+    if rules.judge is not None or (
+        best and not whole_hand and table is not POINTS and table != POINTS
+    ):
         exact = exact_lay_down(key, sets, runs, whole_hand, rules, table, not best)
         if exact is None:
             return None
@@ -487,7 +489,7 @@ def can_lay_down(
     if sets < 0 or runs < 0:
         raise ValueError("a contract asks for 0 or more sets and runs")
     counts = tuple(_counts_of(hand))
-    if rules.has_judge:
+    if rules.judge is not None:
         found = exact_lay_down(counts, sets, runs, whole_hand, rules, POINTS, True, min_rooks)
         return found is not None
     if not runs_possible(counts, runs, rules):
