@@ -560,15 +560,15 @@ def test_rook_relative_seats_put_the_observer_first() -> None:
         assert view(tensor, "dealer")[(obs.dealer - seat) % 4] == 1
 
 
-@pytest.mark.parametrize(("players", "size"), [(3, 4136), (4, 5305), (5, 6569)])
+@pytest.mark.parametrize(("players", "size"), [(3, 4137), (4, 5306), (5, 6570)])
 def test_rook_tensor_sizes_are_as_documented(players: int, size: int) -> None:
-    """69P + 726 + R + T(54 + P) values, T = (57P - P) // 3, the lay-off and swap targets."""
+    """69P + 727 + R + T(54 + P) values, T = (57P - P) // 3, the lay-off and swap targets."""
     game = cardrules.new_game(ROOK_GAME, players=players, seed=1).game
     layout = game.tensor_layout
     targets = rook_targets(players)
     assert targets == action_space(game).table_melds == {3: 56, 4: 74, 5: 93}[players]
     assert layout.plane("table_melds").shape == (targets, ROOK_OWNER + players)
-    assert layout.size == 69 * players + 726 + game.rounds + targets * (54 + players) == size
+    assert layout.size == 69 * players + 727 + game.rounds + targets * (54 + players) == size
     assert meld_columns(players) == {
         **ROOK_MELD_COLUMNS,
         "owner": slice(ROOK_OWNER, ROOK_OWNER + players),

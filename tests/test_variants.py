@@ -21,6 +21,7 @@ from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
 from tests.rook import builders as rb
+from tests.rook.test_knock import TestKnock
 
 ROOT = Path(__file__).resolve().parent.parent
 OUR_GAMES = ("gnoming-a-round", "toonerville-rook")
@@ -359,6 +360,7 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     "more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
     "lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
     "unlimited-rebuilds": TestUnlimitedRebuilds.test_variant_rebuilds_again,
+    "knock": TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends,
 }
 
 
@@ -398,9 +400,9 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 
 
 def test_bundled_variants_are_the_ones_tested_here() -> None:
-    """Each of the nine bundled variants has a behaviour test, and no test names another."""
+    """Each of the ten bundled variants has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 9
+    assert len(BUNDLED) == 10
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:

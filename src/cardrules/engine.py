@@ -19,7 +19,7 @@ from cardrules.chance import Chance
 from cardrules.errors import InvalidMoveError, InvalidSeatError, OptionsError, quote
 from cardrules.game import Game
 from cardrules.moves import Move
-from cardrules.options import options_as_dict
+from cardrules.options import options_as_dict, variant_options_as_dict
 from cardrules.registry import Catalogue, default_catalogue
 from cardrules.strict import StrictChecks
 
@@ -226,7 +226,11 @@ class GameState:
 
         For setting up a position to study or test: the game's own round state
         type, built by hand. Moves already played and finished rounds are kept.
+        A variant state the round state lacks starts with its first value
+        (`cardrules.variant_state.StateSpec`).
         """
+        if self.game.state_specs:
+            self.game.fill_states(round_state, self.round)
         self.round_state = round_state
         self._legal = None
 
@@ -341,14 +345,20 @@ class GameState:
         Returns:
             ``{"format", "game", "players", "seed", "options", "variants",
             "moves", "round_scores", "scores", "winners", "over"}``; moves are in
-            notation, scores are lists of ints per round and seat.
+            notation, scores are lists of ints per round and seat. When chosen
+            variants keep state (`cardrules.variant_state`), also
+            ``"variant_states"``: per round played so far (finished rounds,
+            then the round in play), ``{variant name: value as JSON}``.
         """
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game.name,
             "players": self.players,
             "seed": self.seed,
-            "options": options_as_dict(self.game.options),
+            "options": {
+                **options_as_dict(self.game.options),
+                **variant_options_as_dict(self.game.variant_options),
+            },
             "variants": [v.name for v in self.game.variants],
             "moves": [str(m) for m in self.history],
             "round_scores": [list(r) for r in self.round_scores],
@@ -356,6 +366,14 @@ class GameState:
             "winners": list(self.winners),
             "over": self.is_over,
         }
+        if self.game.state_specs:
+            rounds = [*self.finished_rounds]
+            if not self.is_over:
+                rounds.append(self.round_state)
+            record["variant_states"] = [
+                None if state is None else self.game.states_as_json(state) for state in rounds
+            ]
+        return record
 
     def __repr__(self) -> str:
         return (

@@ -12,9 +12,10 @@ import inspect
 import os
 import random
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pluggy
 
 from cardrules.actions import ActionSpace
@@ -33,11 +34,19 @@ from cardrules.errors import (
 )
 from cardrules.hook_results import REQUIRED, answerer, guard, move_problem, problem
 from cardrules.moves import Move
-from cardrules.options import resolve_options
+from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.rule_points import RulePoints, direct_function, first_result_hooks
 from cardrules.strict import StrictChecks, resolve
+from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds
+from cardrules.variant_state import (
+    StateSpec,
+    VariantStateError,
+    install_states,
+    state_as_json,
+    states_of,
+)
 
 __all__ = ["Game"]
 
@@ -52,6 +61,8 @@ class Game:
         spec: the registered `GameSpec`.
         players: number of seats, numbered ``0 .. players-1``.
         options: the resolved options value (``spec.options_type``).
+        variant_options: ``{variant name: its own options value}`` for the
+            chosen variants with an ``options_type`` (`cardrules.options`).
         variants: the chosen `VariantSpec` values, in the order given.
         plugin_manager: this game's own pluggy manager.
         rules: the game's rule-point hooks (`cardrules.rule_points.RulePoints`),
@@ -59,10 +70,15 @@ class Game:
         deck: the deck composition the game deals from.
         rounds: the number of rounds in the match.
         has_rule_plugins: variants with rule hooks are in play.
+        state_specs: ``(variant name, StateSpec)`` of the chosen variants that
+            keep state (`cardrules.variant_state`), in the order chosen.
+        move_kinds: ``(variant name, MoveKind)`` of the kinds of move the
+            chosen variants add (`cardrules.variant_moves`), in the order chosen.
         strict: the checks of strict mode (`cardrules.strict.StrictChecks`), or
             ``None`` when it is off (the default).
         guarded: moves are applied on a saved copy first, so that a failing
-            plugin changes nothing (variants with rule hooks, or strict mode).
+            plugin changes nothing (variants with rule hooks, state or moves, or
+            strict mode).
 
     Every plugin answer is checked for its type and shape; a wrong one raises
     `PluginHookError` naming the plugin and the hook (`cardrules.hook_results`).
@@ -72,17 +88,21 @@ class Game:
         "_action_space",
         "_direct",
         "_hook",
+        "_kinds",
         "_tensor_layout",
         "deck",
         "guarded",
         "has_rule_plugins",
+        "move_kinds",
         "options",
         "players",
         "plugin_manager",
         "rounds",
         "rules",
         "spec",
+        "state_specs",
         "strict",
+        "variant_options",
         "variants",
     )
 
@@ -111,7 +131,9 @@ class Game:
         self.spec = spec
         self.players = players
         self.variants = tuple(variants)
+        options, own_options = split_variant_options(options)
         self.options = resolve_options(spec.options_type, options, self.variants)
+        self.variant_options: dict[str, Any] = variant_options(self.variants, own_options)
         plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
         plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
         self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
@@ -122,6 +144,21 @@ class Game:
         self._hook = self.plugin_manager.hook
         self._direct = _direct_calls(self.plugin_manager)
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
+        self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
+            (v.name, v.state) for v in self.variants if v.state is not None
+        )
+        self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
+            (v.name, kind) for v in self.variants for kind in v.moves
+        )
+        self._kinds: dict[type, tuple[str, MoveKind]] = {}
+        for adder, kind in self.move_kinds:
+            if kind.type in self._kinds:
+                raise VariantConflictError(
+                    f"variants {self._kinds[kind.type][0]!r} and {adder!r} both add "
+                    f"{kind.type.__name__} moves"
+                )
+            self._kinds[kind.type] = (adder, kind)
+        self.guarded = self.guarded or bool(self.state_specs or self.move_kinds)
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
@@ -178,13 +215,35 @@ class Game:
 
     # Typed facade over the rule hooks (the only place they are called).
 
+    def variant_call(
+        self, variant: str, what: str, function: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``function(*args)``, a variant's state or move function (``what`` names it).
+
+        Raises:
+            PluginHookError: the function raised an unexpected error; it names
+                ``variant:<variant>`` and ``what`` (errors of cardrules pass as they are).
+        """
+        try:
+            return function(*args)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise PluginHookError(f"variant:{variant}", what, error) from error
+
     def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
         """Deal round ``round`` (from 0) and return its round state.
 
         ``previous`` is the finished state of round ``round - 1`` (``None`` for
-        round 0), for games whose cards leave the match for good.
+        round 0), for games whose cards leave the match for good. When variants
+        keep state, the round's ``variant_states`` slot gets each one's first
+        value (or, for ``per_match`` state, the value ``previous`` ended with).
+
+        Raises:
+            VariantStateError: a variant keeps state and the game's round state
+                has no ``variant_states`` slot.
         """
-        return self._answer(
+        state = self._answer(
             "cardrules_new_round",
             game=self,
             round=round,
@@ -192,9 +251,33 @@ class Game:
             chance=chance,
             previous=previous,
         )
+        if self.state_specs:
+            values = {}
+            for name, spec in self.state_specs:
+                if spec.per_match and previous is not None:
+                    values[name] = previous.variant_states[name]
+                else:
+                    values[name] = self.variant_call(
+                        name, "StateSpec.initial", spec.first, self, round
+                    )
+            install_states(self.name, state, values)
+        return state
+
+    def fill_states(self, state: Any, round: int) -> None:
+        """Give round state ``state`` (round ``round``) each variant state it lacks, first values.
+
+        For a round state built by hand (`cardrules.GameState.set_round_state`).
+        """
+        have = getattr(state, "variant_states", {})
+        missing = [(name, spec) for name, spec in self.state_specs if name not in have]
+        if missing:
+            values = dict(have)
+            for name, spec in missing:
+                values[name] = self.variant_call(name, "StateSpec.initial", spec.first, self, round)
+            install_states(self.name, state, values)
 
     def legal_moves(self, state: Any) -> tuple[Move, ...]:
-        """Every legal move in ``state``.
+        """Every legal move in ``state``: the game's, then each variant move kind's.
 
         Raises:
             PluginHookError: a plugin failed, or answered something other than a
@@ -212,10 +295,28 @@ class Game:
                 plugin = answerer(self.plugin_manager, "cardrules_legal_moves")
                 raise PluginHookError(plugin, "cardrules_legal_moves", found)
             _MOVE_TYPES.update(map(type, moves))
-        return moves
+        if not self.move_kinds:
+            return moves
+        extra: list[Move] = []
+        for variant, kind in self.move_kinds:
+            extra += self.variant_call(
+                variant, f"MoveKind({kind.name}).legal", kind.legal, self, state
+            )
+        return (*moves, *extra)
+
+    def move_kind(self, move: Move) -> tuple[str, MoveKind] | None:
+        """``(variant name, kind)`` when ``move`` is of a kind a variant adds, else ``None``."""
+        return self._kinds.get(type(move)) if self._kinds else None
 
     def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
-        """Apply a legal move to ``state``."""
+        """Apply a legal move to ``state`` (a variant's kind applies its own moves)."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            variant, kind = found
+            self.variant_call(
+                variant, f"MoveKind({kind.name}).apply", kind.apply, self, state, move, chance
+            )
+            return
         self._first("cardrules_apply_move", game=self, state=state, move=move, chance=chance)
 
     def accept_unlisted(self, state: Any, move: Move) -> bool:
@@ -229,6 +330,13 @@ class Game:
 
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
         """The error naming the rule that forbids ``move``."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            refusal = self.variant_call(
+                found[0], f"MoveKind({found[1].name}).explain", found[1].refusal, self, state, move
+            )
+            assert isinstance(refusal, IllegalMoveError)
+            return refusal
         error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
@@ -239,7 +347,11 @@ class Game:
         return error
 
     def parse_move(self, text: str) -> Move:
-        """Parse move notation; raises `InvalidMoveError`."""
+        """Parse move notation (the variants' move kinds first); raises `InvalidMoveError`."""
+        for variant, kind in self.move_kinds:
+            move = self.variant_call(variant, f"MoveKind({kind.name}).parse", kind.parse, text)
+            if move is not None:
+                return move  # type: ignore[no-any-return]
         return self._answer("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
     def observation(
@@ -250,8 +362,12 @@ class Game:
         legal_moves: tuple[Move, ...],
         history: tuple[tuple[int, Move], ...] = (),
     ) -> Any:
-        """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list."""
-        return self._answer(
+        """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list.
+
+        When variants keep state, the observation's ``variant_views`` holds
+        ``(variant name, view)`` pairs: what each `StateSpec.view` shows ``seat``.
+        """
+        observation = self._answer(
             "cardrules_observation",
             game=self,
             state=state,
@@ -260,6 +376,19 @@ class Game:
             legal_moves=legal_moves,
             history=history,
         )
+        if not self.state_specs:
+            return observation
+        views = tuple(
+            (name, self.variant_call(name, "StateSpec.view", spec.view, self, value, seat))
+            for (name, spec), value in zip(self.state_specs, states_of(self, state), strict=True)
+        )
+        try:
+            return attrs.evolve(observation, variant_views=views)
+        except TypeError:
+            raise VariantStateError(
+                f"{type(observation).__name__} has no variant_views field: {self.name} cannot "
+                "show variant state"
+            ) from None
 
     def check_observation(self, observation: Any, kind: type = object) -> None:
         """Refuse an observation that was not made by this game in this configuration.
@@ -297,8 +426,35 @@ class Game:
             )
 
     def determinize_round(self, observation: Any, rng: random.Random) -> Any:
-        """A round state consistent with ``observation``, its hidden cards sampled with ``rng``."""
-        return self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+        """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+
+        Variant state is filled in from the observation's ``variant_views``
+        (`StateSpec.determinize`).
+        """
+        state = self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+        if self.state_specs:
+            views = dict(getattr(observation, "variant_views", ()))
+            values = {}
+            for name, spec in self.state_specs:
+                if name not in views:
+                    raise ObservationMismatchError(f"the observation shows no state of {name!r}")
+                values[name] = self.variant_call(
+                    name, "StateSpec.determinize", spec.sample, self, views[name],
+                    observation.seat, rng,
+                )  # fmt: skip
+            install_states(self.name, state, values)
+        return state
+
+    def states_as_json(self, state: Any) -> dict[str, Any]:
+        """The variant states of round state ``state`` as JSON-ready data, by variant name."""
+        return {
+            name: state_as_json(value)
+            for (name, _), value in zip(self.state_specs, states_of(self, state), strict=True)
+        }
+
+    def move_prompts(self) -> tuple[str, ...]:
+        """The help line of each kind of move the variants add (for human play)."""
+        return tuple(kind.prompt for _, kind in self.move_kinds)
 
     @property
     def action_space(self) -> ActionSpace:
@@ -308,6 +464,8 @@ class Game:
                 "cardrules_action_space", self._first("cardrules_action_space", game=self)
             )
             assert isinstance(space, ActionSpace)
+            if self.move_kinds:
+                space = VariantActionSpace(space, self.move_kinds)
             self._action_space = space
         return self._action_space
 
@@ -315,12 +473,30 @@ class Game:
     def tensor_layout(self) -> Any:
         """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
         if self._tensor_layout is None:
-            self._tensor_layout = self._first("cardrules_tensor_layout", game=self)
+            layout = self._first("cardrules_tensor_layout", game=self)
+            extra = [
+                spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
+            ]
+            if extra:
+                own = [(p.name, p.shape, p.description) for p in layout.planes]
+                layout = type(layout).build([*own, *extra])
+            self._tensor_layout = layout
         return self._tensor_layout
 
     def observation_tensor(self, observation: Any) -> Any:
-        """``observation`` as a flat ``numpy.float32`` array of ``tensor_layout.size`` numbers."""
-        return self._first("cardrules_observation_tensor", game=self, observation=observation)
+        """``observation`` as a flat ``numpy.float32`` array of ``tensor_layout.size`` numbers.
+
+        The game encodes its own planes; each variant move kind with planes
+        fills its own, appended after them.
+
+        Raises:
+            PluginHookError: a kind's ``encode`` failed or gave the wrong number
+                of values (the error names the variant).
+        """
+        tensor = self._first("cardrules_observation_tensor", game=self, observation=observation)
+        if not self.move_kinds or not any(k.encode for _, k in self.move_kinds):
+            return tensor
+        return encode_kinds(self, observation, tensor)
 
     def score_round(self, state: Any) -> tuple[int, ...]:
         """Scores of a finished round, one per seat."""
@@ -352,6 +528,14 @@ class Game:
 
     def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
         """Describe a move for spectators; the move's notation when no plugin answers."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            variant, kind = found
+            lines = self.variant_call(
+                variant, f"MoveKind({kind.name}).narrate", kind.narrate, self, before, seat,
+                move, after,
+            )  # fmt: skip
+            return list(lines)
         result = self._checked(
             "cardrules_narrate",
             self._call(
@@ -366,6 +550,9 @@ class Game:
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:
         """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            return found[1].reveals
         result = self._checked(
             "cardrules_reveals",
             self._call("cardrules_reveals", game=self, before=before, move=move, after=after),

@@ -3,6 +3,11 @@
 Each game declares its options class (``GameSpec.options_type``); its defaults
 are the defaults of the rules, one field per *Interpretation*. This module
 builds an options value from user input and the chosen variants.
+
+A variant may have options of its own (``VariantSpec.options_type``, a frozen
+``attrs`` class with defaults). They are given with the others, named
+``"<variant>.<option>"`` (``{"knock.max_points": 10}``, or ``--option
+knock.max_points=10`` on the command line); `variant_options` builds them.
 """
 
 from __future__ import annotations
@@ -15,7 +20,14 @@ import attrs
 from cardrules.errors import OptionsError, VariantConflictError
 from cardrules.registry import VariantSpec
 
-__all__ = ["earlier_options", "options_as_dict", "resolve_options", "since_record_format"]
+__all__ = [
+    "earlier_options",
+    "options_as_dict",
+    "resolve_options",
+    "since_record_format",
+    "split_variant_options",
+    "variant_options",
+]
 
 _SINCE = "cardrules_since_record_format"
 
@@ -128,3 +140,58 @@ def resolve_options(
 def options_as_dict(options: Any) -> dict[str, Any]:
     """The options as a plain JSON-ready dict ``{name: value}``."""
     return attrs.asdict(options, recurse=True)
+
+
+def split_variant_options(options: Any) -> tuple[Any, dict[str, dict[str, Any]]]:
+    """Separate ``"<variant>.<option>"`` entries from a mapping of options.
+
+    Returns:
+        ``(the game's options, {variant name: {option: value}})``; ``options``
+        itself and ``{}`` when it is not a mapping.
+    """
+    if not isinstance(options, Mapping):
+        return options, {}
+    game: dict[str, Any] = {}
+    own: dict[str, dict[str, Any]] = {}
+    for key, value in options.items():
+        if isinstance(key, str) and "." in key:
+            variant, _, name = key.partition(".")
+            own.setdefault(variant, {})[name] = value
+        else:
+            game[key] = value
+    return game, own
+
+
+def variant_options(
+    variants: Sequence[VariantSpec], given: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Each chosen variant's own options value, from ``{variant: {option: value}}``.
+
+    Returns:
+        ``{variant name: options value}`` for every variant with an
+        ``options_type`` (its defaults, changed by ``given``).
+
+    Raises:
+        OptionsError: options given for a variant that is not chosen or has
+            no options, or an unknown option or invalid value.
+    """
+    chosen = {v.name: v for v in variants}
+    for name in given:
+        if name not in chosen or chosen[name].options_type is None:
+            raise OptionsError(
+                f"options: {name}.{next(iter(given[name]))} names no chosen variant with options"
+            )
+    return {
+        v.name: _build(v.options_type, dict(given.get(v.name, {})), f"options of variant {v.name}")
+        for v in variants
+        if v.options_type is not None
+    }
+
+
+def variant_options_as_dict(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Variant options values as ``{"<variant>.<option>": value}`` (for records)."""
+    return {
+        f"{name}.{key}": value
+        for name, options in values.items()
+        for key, value in attrs.asdict(options, recurse=True).items()
+    }

@@ -15,7 +15,9 @@ A record is what `GameState.record` returns, as JSON:
       "winners": [1],                    # optional: winning seats
       "over": false,                     # optional: the match reached its end
       "truncated": false,                # optional: a decision cap stopped it early
-      "abandoned": false                 # optional: a player quit before its end
+      "abandoned": false,                # optional: a player quit before its end
+      "variant_states": [{"knock": {"knocker": null}}]
+                                         # optional: per round, each variant's state
     }
 
 Records of an earlier format (``cardrules-record/1``) are read too. Their moves
@@ -27,7 +29,10 @@ record does not name it. A record is never silently replayed under other rules.
 
 `load_record` validates every field and refuses what is malformed,
 truncated, from an unknown game or variant, or contains an illegal move, with a
-`RecordError` naming the field or the move number. Nothing named in a
+`RecordError` naming the field or the move number. ``variant_states`` is
+written when a chosen variant keeps state (`cardrules.variant_state`): for each
+round played, finished rounds first, ``{variant: its value as JSON}``; replay
+refuses a record whose values differ from the replay's. Nothing named in a
 record is imported or executed: games and variants are looked up among the
 plugins already installed. `replay` rebuilds every state, and refuses a
 record whose recorded scores differ from the replay's.
@@ -67,7 +72,15 @@ __all__ = [
 #: The most moves a record may hold (far beyond any real match).
 MAX_MOVES = 1_000_000
 _REQUIRED = ("format", "game", "players", "seed", "options", "variants", "moves")
-_OPTIONAL = ("round_scores", "scores", "winners", "over", "truncated", "abandoned")
+_OPTIONAL = (
+    "round_scores",
+    "scores",
+    "winners",
+    "over",
+    "truncated",
+    "abandoned",
+    "variant_states",
+)
 #: Every record format `load_record` reads, oldest first; the last is `RECORD_FORMAT`.
 READABLE_FORMATS = ("cardrules-record/1", RECORD_FORMAT)
 
@@ -108,6 +121,8 @@ class GameRecord:
         format: the record's format (one of `READABLE_FORMATS`); replay
             gives options a record of an earlier format does not name the
             values of the rules it was played by.
+        variant_states: per round played, ``{variant: value as JSON}`` (or
+            ``None`` for a round whose state is not known), or ``None``.
     """
 
     game: str
@@ -123,6 +138,7 @@ class GameRecord:
     truncated: bool | None = None
     abandoned: bool | None = None
     format: str = RECORD_FORMAT
+    variant_states: tuple[Any, ...] | None = None
 
     @property
     def format_version(self) -> int:
@@ -152,6 +168,8 @@ class GameRecord:
             data["truncated"] = self.truncated
         if self.abandoned is not None:
             data["abandoned"] = self.abandoned
+        if self.variant_states is not None:
+            data["variant_states"] = list(self.variant_states)
         return data
 
     def to_json(self) -> str:
@@ -245,6 +263,17 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         if not isinstance(round_scores, list):
             raise RecordError("record field 'round_scores' must be a list", field="round_scores")
         round_scores = tuple(_int_list(r, "round_scores") for r in round_scores)
+    variant_states = data.get("variant_states")
+    if variant_states is not None:
+        if not isinstance(variant_states, list) or not all(
+            entry is None or (isinstance(entry, Mapping) and all(isinstance(k, str) for k in entry))
+            for entry in variant_states
+        ):
+            raise RecordError(
+                "record field 'variant_states' must be a list of objects (one per round)",
+                field="variant_states",
+            )
+        variant_states = tuple(variant_states)
     flags: dict[str, bool | None] = {}
     for field in ("over", "truncated", "abandoned"):
         value = data.get(field)
@@ -265,6 +294,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         truncated=flags["truncated"],
         abandoned=flags["abandoned"],
         format=data["format"],
+        variant_states=variant_states,
     )
 
 
@@ -399,8 +429,11 @@ def _check_results(record: GameRecord, state: GameState) -> None:
         ("scores", record.scores, state.scores),
         ("winners", record.winners, state.winners),
         ("over", record.over, state.is_over),
+        ("variant_states", record.variant_states, _replayed_states(state)),
     )
     for field, recorded, replayed in expected:
+        if field == "variant_states" and recorded is not None and replayed is not None:
+            recorded, replayed = _first_difference(recorded, replayed)
         if recorded is not None and recorded != replayed:
             raise RecordError(
                 f"record field {field!r} says {quote(recorded)} but the moves give "
@@ -413,3 +446,19 @@ def _check_results(record: GameRecord, state: GameState) -> None:
             "but the moves finish it",
             field="truncated",
         )
+
+
+def _replayed_states(state: GameState) -> tuple[Any, ...] | None:
+    """The replayed match's ``variant_states`` (as in its record), or ``None`` without any."""
+    states = state.record().get("variant_states")
+    return None if states is None else tuple(states)
+
+
+def _first_difference(recorded: Sequence[Any], replayed: Sequence[Any]) -> tuple[Any, Any]:
+    """The first round whose values differ, as ``("round N: ...", "round N: ...")``."""
+    for number, (one, other) in enumerate(zip(recorded, replayed, strict=False), start=1):
+        if one != other:
+            return f"round {number}: {one!r}", f"round {number}: {other!r}"
+    if len(recorded) != len(replayed):
+        return f"{len(recorded)} rounds", f"{len(replayed)} rounds"
+    return None, None

@@ -23,12 +23,18 @@ from cardrules.errors import (
     UnknownVariantError,
 )
 from cardrules.plugins import LoadedPlugin, get_plugin_manager, load_entrypoints
+from cardrules.variant_moves import MoveKind
+from cardrules.variant_state import StateSpec
 
 __all__ = ["Catalogue", "GameSpec", "VariantSpec", "default_catalogue", "games"]
 
 
 def _frozen_mapping(value: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(dict(value).items()))
+
+
+def _kinds(kinds: Iterable[MoveKind]) -> tuple[MoveKind, ...]:
+    return tuple(kinds)
 
 
 @attrs.frozen
@@ -77,6 +83,13 @@ class VariantSpec:
         plugin: an object with rule hook implementations to add to the game's
             plugin manager, or ``None`` for a purely declarative variant.
         conflicts: names of variants this one cannot be combined with.
+        state: what the variant keeps in each round (`cardrules.variant_state.StateSpec`),
+            or ``None``.
+        moves: the kinds of move the variant adds
+            (`cardrules.variant_moves.MoveKind`), in order.
+        options_type: the frozen ``attrs`` class of the variant's own options
+            (defaults given), or ``None``; set as ``"<variant>.<option>"``
+            (`cardrules.options`), read as ``game.variant_options[name]``.
 
     Two variants are also refused together when they set one option to
     different values, or when both answer (rather than wrap) the same
@@ -89,6 +102,9 @@ class VariantSpec:
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_mapping)
     plugin: object | None = attrs.field(default=None, eq=False, repr=False)
     conflicts: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    state: StateSpec | None = attrs.field(default=None, eq=False, repr=False)
+    moves: tuple[MoveKind, ...] = attrs.field(default=(), converter=_kinds, eq=False, repr=False)
+    options_type: type | None = attrs.field(default=None, eq=False, repr=False)
 
 
 class Catalogue:

@@ -21,6 +21,8 @@ be a card held from it and hidden from the seat.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardrules.moves import Move
@@ -78,6 +80,10 @@ class GnomingObservation:
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open).
+        variant_views: ``(variant name, view)`` pairs: what each chosen
+            variant that keeps state shows this seat of it (filled in by the
+            engine; read with `cardrules.variant_state.variant_view`); ``()``
+            without such variants.
     """
 
     seat: int
@@ -106,6 +112,7 @@ class GnomingObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
+    variant_views: tuple[tuple[str, Any], ...] = ()
 
     @property
     def own_layout(self) -> tuple[Card | None, ...]:

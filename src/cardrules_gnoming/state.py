@@ -7,9 +7,13 @@ Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
+from cardrules.variant_state import NO_VARIANT_STATE
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Discard, Place
 from cardrules_gnoming.options import GnomingOptions
@@ -116,6 +120,9 @@ class GnomingRound:
             less one for each Hazard since seen coming out of the draw pile,
             except one turned up right after a shuffle-back, which must be
             another (never below 0). Always 0 with the default options.
+        variant_states: ``{variant name: frozen value}`` kept by the chosen
+            variants (`cardrules.variant_state`; set by the engine, read with
+            ``variant_state(state, name)``); replaced, never changed in place.
     """
 
     __slots__ = (
@@ -141,6 +148,7 @@ class GnomingRound:
         "stock",
         "stock_hazards",
         "turn_seat",
+        "variant_states",
     )
 
     def __init__(
@@ -176,6 +184,7 @@ class GnomingRound:
         self.rebuilds = 0
         self.ended_by: str | None = None
         self.stock_hazards = 0
+        self.variant_states: Mapping[str, Any] = NO_VARIANT_STATE
 
     @property
     def turn_layout(self) -> Layout:
@@ -232,6 +241,7 @@ class GnomingRound:
         other.rebuilds = self.rebuilds
         other.ended_by = self.ended_by
         other.stock_hazards = self.stock_hazards
+        other.variant_states = self.variant_states  # frozen values, replaced on change
         return other
 
     def note_public(self, move: Move) -> None:

@@ -55,7 +55,8 @@ PHASES: tuple[GnomingPhase, ...] = tuple(GnomingPhase)
 #: The sources of a drawn card in the order of the ``held_from`` one-hot.
 SOURCES: tuple[str | int, ...] = (STOCK, 0, 1)
 #: The ways a round ends, in the order of the ``ended_by`` one-hot.
-ENDINGS: tuple[str, ...] = ("ender", "stock")
+#: Any other ``ended_by`` (a variant's move ended the round) is the last, ``"variant"``.
+ENDINGS: tuple[str, ...] = ("ender", "stock", "variant")
 
 
 def card_kinds(game: Game) -> tuple[Card, ...]:
@@ -185,9 +186,9 @@ def layout(game: Game) -> TensorLayout:
             ),
             (
                 "ended_by",
-                (2,),
-                "one-hot of how the round ended: [an ender (G17), the draw pile (G8)]; "
-                "all 0 while playing",
+                (3,),
+                "one-hot of how the round ended: [an ender (G17), the draw pile (G8), a "
+                "variant's move ended it]; all 0 while playing",
             ),
             (
                 "final_turns",
@@ -358,7 +359,8 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
     start = at["pending"]
     hits += [start + (other - seat) % players for other in obs.pending]
     if obs.ended_by is not None:
-        hits.append(at["ended_by"] + ENDINGS.index(obs.ended_by))
+        ending = obs.ended_by if obs.ended_by in ENDINGS else "variant"
+        hits.append(at["ended_by"] + ENDINGS.index(ending))
 
     out = np.bincount(hits, minlength=enc.size).astype(np.float32)
     out[cells] = 1.0

@@ -2,7 +2,8 @@
 
 It goes down as soon as it can (with the lay-down leaving the fewest points),
 lays off what it can, takes or buys cards that help, and discards its most
-costly card that helps least.
+costly card that helps least. Under the ``knock`` variant it knocks whenever
+it may: a knock scores it 0, the best a round can give.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 
 from cardrules.moves import Move
 from cardrules_rook.cards import Card
+from cardrules_rook.knock import Knock
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
@@ -21,6 +23,7 @@ from cardrules_rook.state import RookPhase
 __all__ = ["GreedyBot"]
 
 P = RookPhase
+KNOCK = Knock()
 
 #: A hand as natural cards per number (15, index 0 unused) and cards per code (57).
 _HandShape = tuple[list[int], list[int]]
@@ -145,6 +148,8 @@ class GreedyBot:
                     if step.meld in planned:
                         return step
             return steps[0]
+        if KNOCK in moves:
+            return KNOCK
         lay_offs = [m for m in moves if isinstance(m, LayOff)]
         if lay_offs:
             return max(lay_offs, key=lambda m: (obs.card_points[m.card.code], -m.target))

@@ -26,6 +26,8 @@ or the draw pile, in any order.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from cardrules.moves import Move
@@ -100,6 +102,10 @@ class RookObservation:
         card_points: what each card code 0-56 scores left in hand in this
             game (R17; hook ``rook_card_points``); game configuration, left
             out of the repr.
+        variant_views: ``(variant name, view)`` pairs: what each chosen
+            variant that keeps state shows this seat of it (filled in by the
+            engine; read with `cardrules.variant_state.variant_view`); ``()``
+            without such variants.
     """
 
     seat: int
@@ -137,6 +143,7 @@ class RookObservation:
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
     card_points: tuple[int, ...] = attrs.field(default=POINTS, repr=False)
+    variant_views: tuple[tuple[str, Any], ...] = ()
 
     def _repr_svg_(self) -> str:
         """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg`)."""

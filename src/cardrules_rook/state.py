@@ -12,12 +12,13 @@ drew and which cards it played after drawing them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
+from cardrules.variant_state import NO_VARIANT_STATE
 from cardrules_rook.cards import ROOK_CODE, Card, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld
@@ -97,6 +98,9 @@ class RookRound:
             that known card). Each is ``(cards drawn from the rebuilt pile by
             then, code)``, in the order played; public, all ``()`` before a
             rebuild.
+        variant_states: ``{variant name: frozen value}`` kept by the chosen
+            variants (`cardrules.variant_state`; set by the engine, read with
+            ``variant_state(state, name)``); replaced, never changed in place.
     """
 
     __slots__ = (
@@ -127,6 +131,7 @@ class RookRound:
         "stock",
         "table",
         "turn_seat",
+        "variant_states",
         "went_down_this_turn",
         "went_out",
         "whole_hand",
@@ -174,6 +179,7 @@ class RookRound:
         self.rebuilt: tuple[int, ...] = (0,) * 57
         self.rebuilt_draws: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
         self.rebuilt_plays: tuple[tuple[tuple[int, int], ...], ...] = ((),) * players
+        self.variant_states: Mapping[str, Any] = NO_VARIANT_STATE
 
     def __getstate__(self) -> dict[str, Any]:
         # The game's own rules are rebuilt from the options (``rules`` is then
@@ -242,6 +248,7 @@ class RookRound:
         other.rebuilt = self.rebuilt
         other.rebuilt_draws = self.rebuilt_draws
         other.rebuilt_plays = self.rebuilt_plays
+        other.variant_states = self.variant_states  # frozen values, replaced on change
         return other
 
     # -- public knowledge of hidden cards (bookkeeping for observations) ------

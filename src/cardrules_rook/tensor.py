@@ -17,10 +17,10 @@ Examples:
     >>> state = new_game("toonerville-rook", players=3, seed=1)
     >>> layout = state.game.tensor_layout
     >>> layout.size, layout.plane("known_cards").shape
-    (4136, (3, 57))
+    (4137, (3, 57))
     >>> tensor = state.game.observation_tensor(state.observation(0))
     >>> tensor.shape, str(tensor.dtype)
-    ((4136,), 'float32')
+    ((4137,), 'float32')
     >>> int(layout.view(tensor, "hand").sum())  # 12 cards dealt in round 1 (R4)
     12
 """
@@ -274,7 +274,8 @@ def encode(game: Game, observation: RookObservation) -> Any:
         hits.append(at["went_out"] + rel(obs.went_out))
     hits.append(at["round"] + obs.round)
     if obs.ended_by is not None:
-        hits.append(at["ended_by"] + ENDINGS.index(obs.ended_by))
+        ending = obs.ended_by if obs.ended_by in ENDINGS else "variant"
+        hits.append(at["ended_by"] + ENDINGS.index(ending))
 
     out = np.bincount(hits, minlength=enc.size).astype(np.float32)
     start = at["unseen"]

@@ -44,7 +44,8 @@ SCORE_SCALE = 100.0
 #: The phases in the order of the ``phase`` one-hot.
 PHASES: tuple[RookPhase, ...] = tuple(RookPhase)
 #: The ways a round ends, in the order of the ``ended_by`` one-hot.
-ENDINGS: tuple[str, ...] = ("out", "stock")
+#: Any other ``ended_by`` (a variant's move ended the round) is the last, ``"variant"``.
+ENDINGS: tuple[str, ...] = ("out", "stock", "variant")
 #: The columns of a ``table_melds`` row before the owner one-hot: (name, width),
 #: in order. The owner's ``P`` columns follow (`meld_columns`).
 MELD_COLUMNS: tuple[tuple[str, int], ...] = (
@@ -279,9 +280,9 @@ def layout(game: Game) -> TensorLayout:
             ),
             (
                 "ended_by",
-                (2,),
+                (3,),
                 "one-hot of how the round ended: [a player went out (R12), the draw pile "
-                "ran out (R16)]; all 0 while playing",
+                "ran out (R16), a variant's move ended it]; all 0 while playing",
             ),
             (
                 "draw_pile_size",

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardrules import hookimpl
 from cardrules.registry import VariantSpec
+from cardrules_rook import knock
 
 __all__ = ["VARIANTS", "LayOffNextTurn", "MoreNaturals", "ThreeBuys", "UnlimitedRebuilds"]
 
@@ -78,4 +79,5 @@ VARIANTS: tuple[VariantSpec, ...] = (
     MoreNaturals.spec,
     LayOffNextTurn.spec,
     UnlimitedRebuilds.spec,
+    knock.SPEC,
 )

@@ -1,0 +1,256 @@
+"""Variant moves: a house rule that adds a kind of move to a game.
+
+A variant declares each kind of move it adds as a `MoveKind` on its
+`cardrules.VariantSpec` (``moves=(KIND, ...)``). A kind brings everything the
+engine and its users need, so the game's own code never learns about it:
+
+* its move class and notation (``parse``; the move's ``str`` writes it);
+* when it is legal (``legal``) and what it does (``apply``);
+* an action-id block appended *after* the game's own ids (which never move),
+  ``actions`` ids wide;
+* tensor planes appended after the game's own planes (``planes`` and
+  ``encode``), or an explicit ``planes=NO_PLANES``;
+* narration for spectators (``narrate``) and a line of help for human play
+  (``prompt``).
+
+Several variants may add moves to one game: their kinds are simply listed one
+after another (action blocks and planes in the order the variants were
+chosen). A kind's functions are plain callables, not hooks, so no two variants
+ever compete for one answer.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.actions import ActionBlock, ActionSpace
+from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError, PluginHookError
+from cardrules.moves import Move
+
+if TYPE_CHECKING:
+    from cardrules.chance import Chance
+    from cardrules.game import Game
+
+__all__ = ["NO_PLANES", "MoveKind", "MoveKindError", "NoPlanes", "VariantActionSpace"]
+
+
+class NoPlanes(enum.Enum):
+    """The type of `NO_PLANES`."""
+
+    NO_PLANES = "no planes"
+
+
+#: Say that a move kind adds no tensor planes (``MoveKind(planes=NO_PLANES)``).
+NO_PLANES = NoPlanes.NO_PLANES
+
+#: ``(name, shape, description)`` of one tensor plane (as `cardrules.tensors.TensorLayout.build`).
+PlaneSpec = tuple[str, tuple[int, ...], str]
+
+
+class MoveKindError(CardRulesError, ValueError):
+    """A `MoveKind` is declared wrongly (raised when it is created)."""
+
+
+def _single_id(move: Move) -> int:
+    return 0
+
+
+@attrs.frozen(kw_only=True)
+class MoveKind:
+    """A kind of move a variant adds to a game.
+
+    Every field is given by keyword. Functions receive the `cardrules.Game`
+    (``game``) and the game's round state (``state``) as rule hooks do.
+
+    Attributes:
+        name: the kind's name: its action block's name and its word in help,
+            e.g. ``"knock"``.
+        type: the move class (a frozen ``attrs`` subclass of `cardrules.Move`
+            whose ``str`` is its notation).
+        rule: the rule id the move changes or extends, e.g. ``"R12"``; named
+            by the error when the move is refused.
+        parse: ``parse(text)`` returns the move ``text`` writes, or ``None``
+            when ``text`` is not a move of this kind; raises
+            `cardrules.InvalidMoveError` for text of this kind that is malformed.
+        legal: ``legal(game, state)`` returns the moves of this kind legal now
+            for ``state.current_player`` (listed after the game's own moves).
+        apply: ``apply(game, state, move, chance)`` changes ``state`` by a legal
+            move of this kind. To end the round it uses the game's own way
+            (the round's ``ended_by`` may then be a name of the variant's:
+            the game's observation and tensors show it as a variant ending).
+        narrate: ``narrate(game, before, seat, move, after)`` returns lines
+            (rich markup) describing the move for spectators, showing only
+            public information.
+        prompt: one line of help for human play, e.g.
+            ``"knock   end the round now (hand worth 15 or less)"``.
+        planes: the tensor planes the kind appends, as ``(name, shape,
+            description)`` (each name is prefixed with the variant's name), or
+            ``planes(game)`` returning them (shapes that depend on the players),
+            or `NO_PLANES`. Required: a kind says explicitly that it adds none.
+        encode: ``encode(game, observation)`` returns the values of ``planes``,
+            laid end to end (any sequence of numbers); required with planes.
+        actions: ids in the kind's action block (default 1).
+        action_layout: how an id of the block is made (``cardrules spaces``).
+        id_of: ``id_of(move)``: the move's index inside the block, ``0 ..
+            actions-1``; default 0 (for one-id kinds).
+        move_of: ``move_of(index)``: the move with that index; default
+            ``type()`` (for one-id kinds of a move without fields).
+        explain: ``explain(game, state, move)`` returns the
+            `cardrules.IllegalMoveError` saying why the move is not legal now;
+            default: an error naming ``rule``.
+        reveals: whether a move of this kind shows anyone a hidden card
+            (human play offers ``undo`` only over moves that reveal nothing).
+
+    Raises:
+        MoveKindError: a field is missing or inconsistent (planes without
+            ``encode``, several ids without ``id_of`` and ``move_of``).
+    """
+
+    name: str
+    type: type[Move]
+    rule: str
+    parse: Callable[[str], Move | None]
+    legal: Callable[[Game, Any], Iterable[Move]]
+    apply: Callable[[Game, Any, Move, Chance], None]
+    narrate: Callable[[Game, Any, int, Move, Any], list[Any]]
+    prompt: str
+    planes: tuple[PlaneSpec, ...] | Callable[[Game], tuple[PlaneSpec, ...]] | NoPlanes
+    encode: Callable[[Game, Any], Sequence[float]] | None = None
+    actions: int = 1
+    action_layout: str = "start"
+    id_of: Callable[[Move], int] = _single_id
+    move_of: Callable[[int], Move] | None = None
+    explain: Callable[[Game, Any, Move], IllegalMoveError] | None = None
+    reveals: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if not (isinstance(self.type, type) and issubclass(self.type, Move)):
+            raise MoveKindError(f"move kind {self.name!r}: type must be a Move subclass")
+        if self.planes is not NO_PLANES and (not self.planes or self.encode is None):
+            raise MoveKindError(
+                f"move kind {self.name!r}: give planes and encode, or planes=NO_PLANES"
+            )
+        if self.actions < 1:
+            raise MoveKindError(f"move kind {self.name!r}: actions must be at least 1")
+        if self.actions > 1 and (self.id_of is _single_id or self.move_of is None):
+            raise MoveKindError(
+                f"move kind {self.name!r}: a block of {self.actions} ids needs id_of and move_of"
+            )
+
+    def plane_specs(self, variant: str, game: Game) -> tuple[PlaneSpec, ...]:
+        """The kind's planes in ``game``, each name prefixed ``"<variant>:"``."""
+        if self.planes is NO_PLANES:
+            return ()
+        planes = self.planes(game) if callable(self.planes) else self.planes
+        return tuple((f"{variant}:{name}", tuple(shape), text) for name, shape, text in planes)
+
+    def make(self, index: int) -> Move:
+        """The move with ``index`` inside the kind's block."""
+        return self.type() if self.move_of is None else self.move_of(index)
+
+    def refusal(self, game: Game, state: Any, move: Move) -> IllegalMoveError:
+        """Why ``move`` is not legal now (`explain`, or an error naming `rule`)."""
+        if self.explain is not None:
+            return self.explain(game, state, move)
+        return IllegalMoveError(self.rule, f"{move} is not allowed now", move=move)
+
+
+class VariantActionSpace(ActionSpace):
+    """A game's action space with the variants' move blocks appended.
+
+    Ids ``0 .. base.size-1`` are the game's own, unchanged; each kind's block
+    follows, in the order the kinds are given.
+
+    Args:
+        base: the game's own `ActionSpace`.
+        kinds: ``(variant name, kind)`` pairs.
+    """
+
+    def __init__(self, base: ActionSpace, kinds: Sequence[tuple[str, MoveKind]]) -> None:
+        blocks = list(base.blocks)
+        start = base.size
+        self._kinds: dict[type, tuple[int, MoveKind]] = {}
+        self._starts: list[tuple[int, MoveKind]] = []
+        for variant, kind in kinds:
+            blocks.append(
+                ActionBlock(f"{variant}:{kind.name}", start, kind.actions, kind.action_layout)
+            )
+            self._kinds[kind.type] = (start, kind)
+            self._starts.append((start, kind))
+            start += kind.actions
+        super().__init__(blocks)
+        self.base = base
+
+    def id_of(self, move: Move) -> int:
+        """The id of ``move``: the game's own, or its kind's block start plus its index.
+
+        Raises:
+            InvalidMoveError: the move has no id (as the game's space), or a
+                kind's ``id_of`` gives an index outside its block.
+        """
+        found = self._kinds.get(type(move))
+        if found is None:
+            return self.base.id_of(move)
+        start, kind = found
+        index = kind.id_of(move)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < kind.actions:
+            raise InvalidMoveError(
+                f"{move} has no action id: its kind's index {index!r} "
+                f"is not 0 to {kind.actions - 1}"
+            )
+        return start + index
+
+    def move_of(self, action: int) -> Move:
+        """The move with id ``action``.
+
+        Raises:
+            InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
+        """
+        action = self.check(action)
+        if action < self.base.size:
+            return self.base.move_of(action)
+        for start, kind in reversed(self._starts):
+            if action >= start:
+                return kind.make(action - start)
+        raise AssertionError("unreachable: the blocks cover the space")
+
+
+def encode_kinds(game: Game, observation: Any, tensor: Any) -> Any:
+    """``tensor`` (the game's own planes) with the move kinds' planes filled in after them.
+
+    ``tensor`` may hold the game's planes only (it is then extended) or the
+    whole layout (when the game's encoder sized it by ``game.tensor_layout``).
+
+    Raises:
+        PluginHookError: a kind's ``encode`` failed or gave the wrong number of
+            values; the error names the variant.
+    """
+    from cardrules.tensors import require_numpy
+
+    np = require_numpy()
+    layout = game.tensor_layout
+    sizes = [
+        (name, kind, sum(math.prod(shape) for _, shape, _ in kind.plane_specs(name, game)))
+        for name, kind in game.move_kinds
+    ]
+    own = layout.size - sum(size for _, _, size in sizes)
+    if len(tensor) == own:
+        tensor = np.concatenate([tensor, np.zeros(layout.size - own, dtype=np.float32)])
+    start = own
+    for name, kind, size in sizes:
+        if kind.encode is None:
+            continue
+        what = f"MoveKind({kind.name}).encode"
+        values = game.variant_call(name, what, kind.encode, game, observation)
+        values = np.asarray(values, dtype=np.float32).reshape(-1)
+        if values.shape != (size,):
+            error = ValueError(f"it gave {values.size} values for planes of {size}")
+            raise PluginHookError(f"variant:{name}", what, error)
+        tensor[start : start + size] = values
+        start += size
+    return tensor

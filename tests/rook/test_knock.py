@@ -1,0 +1,163 @@
+"""The bundled ``knock`` variant of Toonerville Rook (R12): knock instead of discarding."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardrules import GameState, InvalidMoveError
+from cardrules.records import check_record
+from cardrules.variant_state import variant_state, variant_view
+from cardrules_rook.bots import GreedyBot
+from cardrules_rook.knock import Knock, KnockState
+from cardrules_rook.state import RookPhase
+
+from .builders import hand, legal, new, play, put_round, refused, rs
+
+# Round 2 (one run, one set); seat 0 laid both melds down earlier.
+TABLE = ["G2 G3 G4 G5", "R9 Y9 B9"]
+OTHERS = ("R1 R2 R3 Rook", "Y10 Y11 Y12")
+
+
+def card_points(text: str) -> int:
+    """R17, written out again: a Rook 25, numbers 1-9 are 5, 10-14 are 10."""
+    if text == "Rook":
+        return 25
+    return 5 if int(text[1:]) <= 9 else 10
+
+
+def independent_scores(hands: list[list[str]], knocker: int) -> tuple[int, ...]:
+    """The knock scoring, independently: the knocker 0, everyone else their hand (R17)."""
+    return tuple(
+        0 if seat == knocker else sum(card_points(c) for c in cards)
+        for seat, cards in enumerate(hands)
+    )
+
+
+def knock_position(seat_0: str, **options: object) -> GameState:
+    """Seat 0 is down, has drawn, and holds ``seat_0``; the knock variant is in play."""
+    state = new(3, variants=["knock"], options={f"knock.{k}": v for k, v in options.items()})
+    put_round(
+        state,
+        [seat_0, *OTHERS],
+        round=1,
+        phase=RookPhase.PLAY,
+        stock="B5 B6 B8",
+        discards="G14",
+        table=TABLE,
+        owners=[0, 0],
+        down=[0],
+    )
+    return state
+
+
+class TestKnock:
+    @pytest.mark.rule("R12")
+    def test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends(self) -> None:
+        """Y3 B10 is 5 + 10 = 15 points (R17): seat 0 knocks, the round is over and scored."""
+        state = knock_position("Y3 B10")
+        assert "knock" in legal(state)
+        hands = [hand(state, seat) for seat in range(3)]
+        play(state, "knock")
+        assert len(state.finished_rounds) == 1
+        finished = state.finished_rounds[-1]
+        assert (finished.ended_by, finished.went_out) == ("knock", None)
+        assert variant_state(finished, "knock") == KnockState(knocker=0)
+        assert state.round_scores[-1] == independent_scores(hands, 0) == (0, 40, 30)
+
+    @pytest.mark.rule("R12")
+    def test_a_hand_worth_more_than_the_limit_may_not_knock(self) -> None:
+        state = knock_position("Y3 B10 B11")  # 25 points
+        assert "knock" not in legal(state)
+        before = state.record()
+        error = refused(state, "knock")
+        assert error.rule == "R12"
+        assert "at most 15 points" in str(error)
+        assert state.record() == before
+
+    @pytest.mark.rule("R12")
+    def test_the_limit_is_an_option_of_the_variant(self) -> None:
+        assert "knock" in legal(knock_position("Y3 B10 B11", max_points=25))
+        assert "knock" not in legal(knock_position("Y3 B10", max_points=10))
+
+    @pytest.mark.rule("R12")
+    def test_only_instead_of_discarding_after_laying_down(self) -> None:
+        state = knock_position("Y3")
+        rs(state).down = [False, False, False]
+        assert "knock" not in legal(state)
+        state = knock_position("Y3")
+        rs(state).phase = RookPhase.DRAW
+        state.set_round_state(rs(state))
+        assert "knock" not in legal(state)
+        state = knock_position("Y3")
+        rs(state).lay_down_left = (1, 0)
+        state.set_round_state(rs(state))
+        assert "knock" not in legal(state)
+
+    def test_without_the_variant_knock_is_no_move(self) -> None:
+        with pytest.raises(InvalidMoveError):
+            new(3).parse_move("knock")
+
+
+def greedy_match(seed: int) -> GameState:
+    """A 3-player match with knock, every seat the greedy bot (which knocks when it may)."""
+    state = new(3, seed=seed, variants=["knock"])
+    bots = [GreedyBot(seed + seat) for seat in range(3)]
+    rounds = 0
+    while not state.is_over and rounds < 4:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat)))
+        rounds = state.round
+    return state
+
+
+def test_greedy_bots_knock_and_scores_match_the_independent_scorer() -> None:
+    """Over a few greedy rounds some end by a knock; each knock round scores as written out."""
+    knocks = 0
+    for seed in (1, 2):
+        state = greedy_match(seed)
+        for index, finished in enumerate(state.finished_rounds):
+            knocker = variant_state(finished, "knock").knocker
+            if knocker is None:
+                continue
+            knocks += 1
+            hands = [[str(c) for c in finished.hand(s)] for s in range(3)]
+            assert state.round_scores[index] == independent_scores(hands, knocker)
+            assert finished.ended_by == "knock"
+        check_record(json.loads(json.dumps(state.record())))
+    assert knocks >= 2
+
+
+def test_every_seat_sees_the_knocker_and_its_plane() -> None:
+    state = knock_position("Y3 B10")
+    play(state, "knock")
+    finished = state.finished_rounds[-1]
+    for seat in range(3):
+        observation = state.game.observation(finished, seat, tuple(state.round_scores), ())
+        assert variant_view(observation, "knock") == KnockState(knocker=0)
+        tensor = state.game.observation_tensor(observation)
+        plane = state.game.tensor_layout.view(tensor, "knock:knocker")
+        assert list(plane) == [1 if (0 - seat) % 3 == r else 0 for r in range(3)]
+        assert list(state.game.tensor_layout.view(tensor, "ended_by")) == [0, 0, 1]
+
+
+def test_the_knock_has_an_action_id_after_the_games_own() -> None:
+    state = knock_position("Y3 B10")
+    space = state.action_space
+    action = space.id_of(Knock())
+    assert action == space.size - 1 == new(3).action_space.size
+    assert state.legal_action_mask()[action] == 1
+    state.apply_action(action)
+    assert state.finished_rounds[-1].ended_by == "knock"
+
+
+def test_a_random_knock_match_replays() -> None:
+    state = new(3, seed=9, variants=["knock"])
+    rng = random.Random(9)
+    while not state.is_over and len(state.history) < 300:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    check_record(json.loads(json.dumps(state.record())))
