@@ -29,7 +29,7 @@ from cardrules.variant_state import (
     variant_state,
     variant_view,
 )
-from tests.variant_toys import GAME, SIGH, Hum, Sigh, Sighs, Tally, toy_catalogue
+from tests.variant_toys import GAME, SIGH, Hum, Sigh, Sighs, Tally, sigh_variant, toy_catalogue
 
 CATALOGUE = toy_catalogue()
 
@@ -217,15 +217,14 @@ class TestVariantMoves:
         assert (tensor[:own] == plain.game.observation_tensor(alone)).all()
 
     def test_an_encoder_giving_the_wrong_size_is_named(self) -> None:
-        bad = attrs.evolve(SIGH.moves[0], encode=lambda game, obs: [1.0, 2.0])
-        spec = attrs.evolve(SIGH, name="bad-sigh", moves=(bad,))
+        spec = sigh_variant("bad-sigh", encode=lambda game, obs: [1.0, 2.0])
         state = new_game(GAME, players=3, variants=["bad-sigh"], catalogue=_catalogue_with(spec))
         with pytest.raises(PluginHookError, match="bad-sigh") as error:
             state.game.observation_tensor(state.observation(0))
         assert "2 values for planes of 1" in str(error.value)
 
     def test_two_variants_adding_one_move_class_are_refused(self) -> None:
-        spec = attrs.evolve(SIGH, name="sigh-again")
+        spec = sigh_variant("sigh-again")
         with pytest.raises(VariantConflictError, match="both add Sigh moves"):
             new_game(
                 GAME, players=3, variants=["sigh", "sigh-again"], catalogue=_catalogue_with(spec)

@@ -79,35 +79,39 @@ class Sigh(Move):
         return "sigh"
 
 
-def _sigh_legal(game: Game, state: Any) -> tuple[Move, ...]:
-    fresh = state.phase is GnomingPhase.DRAW and variant_state(state, "sigh").count == 0
-    return (Sigh(),) if fresh else ()
+def sigh_variant(name: str = "sigh", **changes: Any) -> VariantSpec:
+    """The ``sigh`` variant registered as ``name``; ``changes`` replace fields of its move kind."""
+
+    def legal(game: Game, state: Any) -> tuple[Move, ...]:
+        fresh = state.phase is GnomingPhase.DRAW and variant_state(state, name).count == 0
+        return (Sigh(),) if fresh else ()
+
+    def apply(game: Game, state: Any, move: Move, chance: Chance) -> None:
+        set_variant_state(state, name, Sighs(variant_state(state, name).count + 1))
+
+    kind = MoveKind(
+        name="sigh",
+        type=Sigh,
+        rule="G9",
+        parse=lambda text: Sigh() if text.strip() == "sigh" else None,
+        legal=legal,
+        apply=apply,
+        narrate=lambda game, before, seat, move, after: [f"seat {seat} sighs"],
+        prompt="sigh     sigh once a round",
+        planes=(("sighs", (1,), "sighs this round"),),
+        encode=lambda game, obs: [variant_view(obs, name).count],
+    )
+    state = changes.pop("state", StateSpec(type=Sighs))
+    return VariantSpec(
+        name,
+        GAME,
+        "Once a round, sigh at the start of a turn (test toy).",
+        state=state,
+        moves=(attrs.evolve(kind, **changes),),
+    )
 
 
-def _sigh(game: Game, state: Any, move: Move, chance: Chance) -> None:
-    set_variant_state(state, "sigh", Sighs(variant_state(state, "sigh").count + 1))
-
-
-SIGH = VariantSpec(
-    "sigh",
-    GAME,
-    "Once a round, sigh at the start of a turn (test toy).",
-    state=StateSpec(type=Sighs),
-    moves=(
-        MoveKind(
-            name="sigh",
-            type=Sigh,
-            rule="G9",
-            parse=lambda text: Sigh() if text.strip() == "sigh" else None,
-            legal=_sigh_legal,
-            apply=_sigh,
-            narrate=lambda game, before, seat, move, after: [f"seat {seat} sighs"],
-            prompt="sigh     sigh once a round",
-            planes=(("sighs", (1,), "sighs this round"),),
-            encode=lambda game, obs: [variant_view(obs, "sigh").count],
-        ),
-    ),
-)
+SIGH = sigh_variant()
 
 
 @attrs.frozen

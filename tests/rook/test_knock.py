@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 from cardrules import GameState, InvalidMoveError
 from cardrules.records import check_record
+from cardrules.testing import check_variant
 from cardrules.variant_state import variant_state, variant_view
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.knock import Knock, KnockState
@@ -161,3 +163,32 @@ def test_a_random_knock_match_replays() -> None:
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
     check_record(json.loads(json.dumps(state.record())))
+
+
+def first_knock(seed: int) -> GameState:
+    """A greedy match with knock, played (without knocking) until a knock is legal."""
+    state = new(3, seed=seed, variants=["knock"])
+    bots = [GreedyBot(seed + seat) for seat in range(3)]
+    while Knock() not in state.legal_moves():
+        seat = state.current_player
+        assert seat is not None
+        observation = state.observation(seat)
+        others = tuple(m for m in observation.legal_moves if m != Knock())
+        state.apply(bots[seat].choose(attrs.evolve(observation, legal_moves=others)))
+    return state
+
+
+def test_knock_passes_the_kit_which_reaches_its_move_and_hook() -> None:
+    report = check_variant(
+        "toonerville-rook",
+        ["knock"],
+        players=3,
+        matches=1,
+        max_decisions=150,
+        check_every=10,
+        starts=[first_knock(4)],
+    )
+    assert report.moves[("knock", "knock")] >= 2  # the start's and at least one in the match
+    assert report.hooks[("knock", "cardrules_score_round")] >= 2
+    assert report.unreached == ()
+    assert (report.replays, report.not_replayed) == (2, 0)

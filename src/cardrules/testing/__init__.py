@@ -5,11 +5,26 @@
 * `cardrules.testing.conformance` - a Hypothesis state machine that plays
   by the legal moves and checks the invariants every game and variant must
   keep; `run_conformance` runs it.
+* `cardrules.testing.kit` - `check_variant` plays with bots leaning towards a
+  variant's moves, checks every reached state (clone, tensors, action ids,
+  narration, determinization, records and replay) and fails when a hook or
+  move kind of the variant was never reached; `KitReport` says what was.
 
 Needs the ``test`` extra (``pip install cardrules[test]``) for Hypothesis.
 """
 
 from cardrules.testing.conformance import GameConformance, run_conformance
+from cardrules.testing.kit import KitFailure, KitReport, check_variant
 from cardrules.testing.strategies import options, player_counts, playouts, seeds
 
-__all__ = ["GameConformance", "options", "player_counts", "playouts", "run_conformance", "seeds"]
+__all__ = [
+    "GameConformance",
+    "KitFailure",
+    "KitReport",
+    "check_variant",
+    "options",
+    "player_counts",
+    "playouts",
+    "run_conformance",
+    "seeds",
+]

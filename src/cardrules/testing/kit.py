@@ -1,0 +1,470 @@
+"""A testing kit that reaches what a variant adds, and says so.
+
+`check_variant` plays matches of a game with the chosen variants, records which
+of each variant's hooks (rule-point hooks and core hooks it implements) and
+which of its move kinds were actually reached, and checks every reached state:
+
+* **clone**: the move about to be played is played first on a clone; the
+  original (variant states included) must not change, and the clone must end
+  exactly where the real state does;
+* **tensors**: every seat's observation tensor has the layout's size, is
+  ``float32`` and finite (needs numpy);
+* **action ids and mask**: every legal move has a distinct id that maps back to
+  it, and the mask holds exactly those ids;
+* **narration**: the move just played narrates to a non-empty list;
+* **determinization**: a state sampled from the deciding seat's observation
+  gives that seat the same observation;
+* **records and replay**: at the end of each match the record survives JSON
+  and replays (`cardrules.records.check_record`, variant states included) to
+  the same observations.
+
+It drives play with the game's bundled ``greedy`` bot (the random bot when the
+game has none), mixed with random legal moves (``random_share``), and plays a
+variant's own move whenever one is legal with probability ``lean``. Matches
+start from a deal, or from given positions (``starts``).
+
+It fails (`KitFailure`, an ``AssertionError``) on the first check that fails,
+and at the end when a hook or move kind of a variant was never reached, unless
+it is named in ``allow_unreached``. The `KitReport` lists what was reached,
+with counts::
+
+    report = check_variant("toonerville-rook", ["knock"], players=3)
+    print(report)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.bots import Bot, RandomBot
+from cardrules.determinize import determinize
+from cardrules.engine import GameState, new_game
+from cardrules.game import Game
+from cardrules.moves import Move
+from cardrules.records import check_record
+from cardrules.registry import Catalogue
+
+__all__ = ["KitFailure", "KitReport", "check_variant"]
+
+#: Hooks of a variant plugin the kit does not expect a match to reach.
+_CATALOGUE_HOOKS = frozenset(
+    {"cardrules_register_games", "cardrules_register_variants", "cardrules_add_hookspecs"}
+)
+
+
+@attrs.frozen
+class KitReport:
+    """What a `check_variant` run reached and checked.
+
+    Attributes:
+        game: the game's name.
+        players: seats.
+        variants: the variants played.
+        hooks: ``{(variant, hook name): calls}`` for every hook each variant's
+            plugin implements (0: never reached).
+        moves: ``{(variant, kind name): moves played}`` for every move kind.
+        offered: ``{(variant, kind name): decisions where it was legal}``.
+        matches: matches played.
+        decisions: moves played in all.
+        checked: states checked (each after a move, and each start).
+        replays: matches whose record was replayed and compared.
+        not_replayed: matches from hand-built positions (their record cannot
+            replay them), so not replayed.
+        allowed: names the caller allowed to stay unreached.
+    """
+
+    game: str
+    players: int
+    variants: tuple[str, ...]
+    hooks: dict[tuple[str, str], int]
+    moves: dict[tuple[str, str], int]
+    offered: dict[tuple[str, str], int]
+    matches: int
+    decisions: int
+    checked: int
+    replays: int
+    not_replayed: int
+    allowed: tuple[str, ...] = ()
+
+    @property
+    def unreached(self) -> tuple[str, ...]:
+        """``"hook variant:name"`` / ``"move variant:name"`` never reached and not allowed."""
+        found = [f"hook {v}:{h}" for (v, h), n in self.hooks.items() if not n and not self._ok(h)]
+        found += [f"move {v}:{k}" for (v, k), n in self.moves.items() if not n and not self._ok(k)]
+        return tuple(found)
+
+    def _ok(self, name: str) -> bool:
+        return name in self.allowed
+
+    def __str__(self) -> str:
+        lines = [
+            f"cardrules kit: {self.game}, {self.players} players, "
+            f"variants {', '.join(self.variants) or 'none'}",
+            f"  {self.matches} matches, {self.decisions:,} decisions, {self.checked:,} states "
+            f"checked, {self.replays} records replayed"
+            + (f" ({self.not_replayed} hand-built, not replayed)" if self.not_replayed else ""),
+        ]
+        for (variant, hook), calls in sorted(self.hooks.items()):
+            lines.append(f"  hook  {variant:<16} {hook:<40} {calls:>8,}")
+        for (variant, kind), played in sorted(self.moves.items()):
+            offered = self.offered.get((variant, kind), 0)
+            lines.append(
+                f"  move  {variant:<16} {kind:<40} {played:>8,}  (legal {offered:,} times)"
+            )
+        if self.allowed:
+            lines.append(f"  allowed unreached: {', '.join(self.allowed)}")
+        lines.append(f"  unreached: {', '.join(self.unreached) or 'none'}")
+        return "\n".join(lines)
+
+
+class KitFailure(AssertionError):
+    """A check of `check_variant` failed, or something a variant adds was never reached.
+
+    Attributes:
+        check: which check (``"clone"``, ``"tensor"``, ``"actions"``,
+            ``"narration"``, ``"determinization"``, ``"replay"``, ``"play"``,
+            ``"unreached"``).
+        report: the `KitReport` so far.
+    """
+
+    def __init__(self, check: str, message: str, report: KitReport) -> None:
+        self.check = check
+        self.report = report
+        super().__init__(f"{check}: {message}\n{report}")
+
+
+class _Counter:
+    """Counts calls of a variant's hook implementations while ``active``."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.calls: Counter[tuple[str, str]] = Counter()
+
+    def wrap(self, key: tuple[str, str], function: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            if self.active:
+                self.calls[key] += 1
+            return function(*args, **kwargs)
+
+        return counted
+
+
+def _instrument(game: Game, counter: _Counter) -> list[tuple[str, str]]:
+    """Count the calls of every rule hook a variant plugin of ``game`` implements."""
+    keys: list[tuple[str, str]] = []
+    for hook_name in dir(game.plugin_manager.hook):
+        caller = getattr(game.plugin_manager.hook, hook_name)
+        if hook_name in _CATALOGUE_HOOKS or not hasattr(caller, "get_hookimpls"):
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.plugin_name.startswith("variant:"):
+                key = (impl.plugin_name.removeprefix("variant:"), hook_name)
+                impl.function = counter.wrap(key, impl.function)
+                keys.append(key)
+    return keys
+
+
+def _snapshot(state: GameState) -> bytes:
+    return pickle.dumps(
+        (
+            state.round_state,
+            state.finished_rounds,
+            state.round_scores,
+            [str(m) for m in state.history],
+        )
+    )
+
+
+class _Run:
+    """One `check_variant` call: its settings, counts and checks."""
+
+    def __init__(self, game: Game, settings: dict[str, Any]) -> None:
+        self.game = game
+        self.settings = settings
+        self.counter = _Counter()
+        self.hook_keys = _instrument(game, counter=self.counter)
+        self.moves: Counter[tuple[str, str]] = Counter()
+        self.offered: Counter[tuple[str, str]] = Counter()
+        self.matches = self.decisions = self.checked = self.replays = self.not_replayed = 0
+        self.where = ""
+
+    def report(self) -> KitReport:
+        kinds = [(variant, kind.name) for variant, kind in self.game.move_kinds]
+        return KitReport(
+            game=self.game.name,
+            players=self.game.players,
+            variants=tuple(v.name for v in self.game.variants),
+            hooks={key: self.counter.calls[key] for key in self.hook_keys},
+            moves={key: self.moves[key] for key in kinds},
+            offered={key: self.offered[key] for key in kinds},
+            matches=self.matches,
+            decisions=self.decisions,
+            checked=self.checked,
+            replays=self.replays,
+            not_replayed=self.not_replayed,
+            allowed=tuple(self.settings["allow_unreached"]),
+        )
+
+    def fail(self, check: str, message: str) -> KitFailure:
+        return KitFailure(check, f"{self.where}: {message}", self.report())
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, state: GameState, rng: random.Random, bots: Sequence[Bot]) -> None:
+        self.check_state(state, rng)
+        played = 0
+        while not state.is_over and played < self.settings["max_decisions"]:
+            seat = state.current_player
+            assert seat is not None
+            move = self.choose(state, seat, rng, bots)
+            self.where = f"{self._match}, move {played + 1}: seat {seat} plays {move}"
+            twin = self.check_clone(state, move)
+            before = state.round_state.clone()
+            finished = len(state.finished_rounds)
+            self.counter.active = True
+            try:
+                state.apply(move)
+            except Exception as error:
+                raise self.fail("play", f"{type(error).__name__}: {error}") from error
+            finally:
+                self.counter.active = False
+            if _snapshot(twin) != _snapshot(state):
+                raise self.fail("clone", "the clone and the original differ after the same move")
+            found = self.game.move_kind(move)
+            if found is not None:
+                self.moves[found[0], found[1].name] += 1
+            played += 1
+            self.decisions += 1
+            if found is not None or played % self.settings["check_every"] == 0 or state.is_over:
+                ended = len(state.finished_rounds) > finished
+                after = state.finished_rounds[-1] if ended else state.round_state
+                self.check_narration(before, seat, move, after)
+                self.check_state(state, rng)
+
+    def choose(self, state: GameState, seat: int, rng: random.Random, bots: Sequence[Bot]) -> Move:
+        self.counter.active = True
+        try:
+            moves = state.legal_moves()
+        finally:
+            self.counter.active = False
+        own = []
+        for move in moves:
+            found = self.game.move_kind(move)
+            if found is not None:
+                own.append(move)
+                self.offered[found[0], found[1].name] += 1
+        if own and rng.random() < self.settings["lean"]:
+            return own[rng.randrange(len(own))]
+        if rng.random() < self.settings["random_share"]:
+            return moves[rng.randrange(len(moves))]
+        return bots[seat].choose(state.observation(seat))
+
+    # -- checks ----------------------------------------------------------------
+
+    def check_state(self, state: GameState, rng: random.Random) -> None:
+        self.checked += 1
+        self.check_actions(state)
+        self.check_tensors(state)
+        if not state.is_over:
+            self.check_determinization(state, rng)
+
+    def check_clone(self, state: GameState, move: Move) -> GameState:
+        before = _snapshot(state)
+        twin = state.clone()
+        try:
+            twin.apply(move)
+        except Exception as error:
+            raise self.fail("play", f"on a clone: {type(error).__name__}: {error}") from error
+        if _snapshot(state) != before:
+            raise self.fail(
+                "clone",
+                "playing the move on a clone changed the original (is a variant state "
+                "changed in place instead of replaced?)",
+            )
+        return twin
+
+    def check_actions(self, state: GameState) -> None:
+        space = state.action_space
+        moves = state.legal_moves()
+        try:
+            ids = [space.id_of(move) for move in moves]
+        except Exception as error:
+            raise self.fail("actions", f"a legal move has no action id: {error}") from error
+        if len(set(ids)) != len(ids):
+            raise self.fail("actions", "two legal moves share an action id")
+        back = [space.move_of(i) for i in ids]
+        if back != list(moves):
+            raise self.fail("actions", "an action id maps back to another move")
+        mask = state.legal_action_mask()
+        if len(mask) != space.size or sorted(i for i, v in enumerate(mask) if v) != sorted(ids):
+            raise self.fail("actions", "the mask is not exactly the legal ids")
+
+    def check_tensors(self, state: GameState) -> None:
+        layout = self.game.tensor_layout
+        for seat in range(state.players):
+            try:
+                tensor = self.game.observation_tensor(state.observation(seat))
+            except Exception as error:
+                message = f"seat {seat}: {type(error).__name__}: {error}"
+                raise self.fail("tensor", message) from error
+            if tuple(tensor.shape) != (layout.size,) or str(tensor.dtype) != "float32":
+                raise self.fail("tensor", f"seat {seat}: shape {tensor.shape} {tensor.dtype}")
+            if not all(math.isfinite(float(x)) for x in tensor):
+                raise self.fail("tensor", f"seat {seat}: a value is not finite")
+
+    def check_narration(self, before: Any, seat: int, move: Move, after: Any) -> None:
+        try:
+            lines = self.game.narrate(before, seat, move, after)
+        except Exception as error:
+            raise self.fail("narration", f"{type(error).__name__}: {error}") from error
+        if not lines:
+            raise self.fail("narration", f"{move} narrates to nothing")
+
+    def check_determinization(self, state: GameState, rng: random.Random) -> None:
+        seat = state.current_player
+        assert seat is not None
+        observation = state.observation(seat)
+        try:
+            sample = determinize(self.game, observation, random.Random(rng.random()))
+            same = sample.observation(seat) == observation
+        except Exception as error:
+            raise self.fail("determinization", f"{type(error).__name__}: {error}") from error
+        if not same:
+            raise self.fail(
+                "determinization", f"a state sampled from seat {seat}'s view shows it more"
+            )
+
+    def check_replay(self, state: GameState, start: GameState | None) -> None:
+        if start is not None and not _replays(start):
+            self.not_replayed += 1
+            return
+        record = json.loads(json.dumps(state.record()))
+        try:
+            replayed = check_record(record, catalogue=self.settings["catalogue"])
+        except Exception as error:
+            raise self.fail("replay", f"{type(error).__name__}: {error}") from error
+        for seat in range(state.players):
+            if replayed.observation(seat) != state.observation(seat):
+                raise self.fail("replay", f"the replay shows seat {seat} something else")
+        self.replays += 1
+
+    _match = ""
+
+
+def _replays(start: GameState) -> bool:
+    """Whether ``start``'s own record replays to it (false for a hand-built round)."""
+    try:
+        replayed = check_record(json.loads(json.dumps(start.record())))
+    except Exception:
+        return False
+    return all(
+        replayed.observation(seat) == start.observation(seat) for seat in range(start.players)
+    )
+
+
+def check_variant(
+    game: str,
+    variants: Sequence[str],
+    *,
+    players: int,
+    matches: int = 3,
+    seed: int = 0,
+    starts: Iterable[GameState] = (),
+    lean: float = 0.9,
+    random_share: float = 0.25,
+    max_decisions: int = 2000,
+    check_every: int = 1,
+    options: Any = None,
+    allow_unreached: Iterable[str] = (),
+    catalogue: Catalogue | None = None,
+) -> KitReport:
+    """Play ``game`` with ``variants`` and check every reached state; fail on what is unreached.
+
+    Args:
+        game: the game's registered name.
+        variants: the variants to play with (their hooks and move kinds are counted).
+        players: seats.
+        matches: matches dealt from seeds ``seed, seed+1, ...``.
+        seed: the first seed; it also seeds the kit's own choices.
+        starts: positions to play from as well (states of this game with these
+            variants, e.g. a hand-built round from `GameState.set_round_state`);
+            each is cloned, never changed. A start whose own record does not
+            replay to it is played without the replay check.
+        lean: probability of playing one of the variants' own moves whenever
+            one is legal.
+        random_share: probability of a uniformly random legal move instead of
+            the bot's.
+        max_decisions: moves played at most per match.
+        check_every: check every n-th state (states right after a variant's move
+            and the last state are always checked; 1: every state).
+        options: the game's options (as for `cardrules.new_game`).
+        allow_unreached: hook names and move kind names allowed never to be
+            reached (the report still lists them).
+        catalogue: where to find the game (default: installed plugins).
+
+    Returns:
+        The `KitReport`.
+
+    Raises:
+        KitFailure: a check failed (the message names it, the match, the move
+            and the report so far), or a hook or move kind was never reached.
+    """
+    settings: dict[str, Any] = {
+        "lean": lean,
+        "random_share": random_share,
+        "max_decisions": max_decisions,
+        "check_every": max(1, check_every),
+        "allow_unreached": tuple(allow_unreached),
+        "catalogue": catalogue,
+    }
+    first = new_game(
+        game, players=players, seed=seed, variants=variants, options=options, catalogue=catalogue
+    )
+    run = _Run(first.game, settings)
+    factory = dict(first.game.spec.bots).get("greedy", RandomBot)
+    rng = random.Random(seed)
+    runs: list[tuple[str, GameState, GameState | None]] = [
+        (f"match {i + 1} (seed {seed + i})", _on_game(first, seed + i), None)
+        for i in range(matches)
+    ]
+    for index, given in enumerate(starts):
+        if given.game.name != game or [v.name for v in given.game.variants] != list(variants):
+            raise ValueError(f"start {index + 1} is not a {game} game with {list(variants)}")
+        runs.append((f"start {index + 1}", _adopt(given, first.game), given))
+    for label, state, origin in runs:
+        run._match = label
+        run.where = label
+        bots = [factory(rng.getrandbits(32)) for _ in range(players)]
+        run.play(state, rng, bots)
+        run.check_replay(state, origin)
+        run.matches += 1
+    report = run.report()
+    if report.unreached:
+        raise KitFailure(
+            "unreached",
+            f"never reached: {', '.join(report.unreached)} (lean towards them, add starts, "
+            "play more matches, or name them in allow_unreached)",
+            report,
+        )
+    return report
+
+
+def _on_game(first: GameState, seed: int) -> GameState:
+    """A new match of ``first``'s game object (so that its hooks stay counted)."""
+    state = GameState(first.game, seed)
+    return state
+
+
+def _adopt(start: GameState, game: Game) -> GameState:
+    """A copy of ``start`` playing on ``game`` (the instrumented game object)."""
+    state = start.clone()
+    state.game = game
+    return state

@@ -1,0 +1,119 @@
+"""The variant testing kit: it reaches what a variant adds, says so, and fails broken variants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import Game, VariantSpec, hookimpl
+from cardrules.chance import Chance
+from cardrules.testing import KitFailure, check_variant
+from cardrules.variant_state import StateSpec, variant_state
+from tests.variant_toys import GAME, Sigh, sigh_variant, toy_catalogue
+
+# Small budgets: each match stops after this many moves; states checked every few moves.
+QUICK: dict[str, Any] = {"players": 3, "matches": 1, "max_decisions": 120, "check_every": 4}
+
+
+def catalogue_with(*specs: VariantSpec) -> Any:
+    class Broken:
+        @hookimpl
+        def cardrules_register_variants(self, register: Any) -> None:
+            for spec in specs:
+                register(spec)
+
+    return toy_catalogue(("broken", Broken()))
+
+
+def test_the_report_lists_what_each_variant_reached() -> None:
+    report = check_variant(GAME, ["tally", "sigh"], catalogue=toy_catalogue(), **QUICK)
+    assert report.moves[("sigh", "sigh")] >= 1
+    assert report.offered[("sigh", "sigh")] >= report.moves[("sigh", "sigh")]
+    # Every move but the sighs (which their kind applies) went through cardrules_apply_move.
+    sighs = report.moves[("sigh", "sigh")]
+    assert report.hooks[("tally", "cardrules_apply_move")] == report.decisions - sighs
+    assert report.unreached == ()
+    text = str(report)
+    assert "move  sigh" in text
+    assert "hook  tally            cardrules_apply_move" in text
+    assert "unreached: none" in text
+    assert report.replays == report.matches == 1
+
+
+def test_a_move_never_reached_fails_unless_allowed() -> None:
+    spec = sigh_variant("never-sigh", legal=lambda game, state: ())
+    catalogue = catalogue_with(spec)
+    with pytest.raises(KitFailure, match="never reached: move never-sigh:sigh") as failure:
+        check_variant(GAME, ["never-sigh"], catalogue=catalogue, **QUICK)
+    assert failure.value.check == "unreached"
+    assert failure.value.report.moves == {("never-sigh", "sigh"): 0}
+    report = check_variant(
+        GAME, ["never-sigh"], allow_unreached=["sigh"], catalogue=catalogue, **QUICK
+    )
+    assert "allowed unreached: sigh" in str(report)
+
+
+def test_a_tensor_that_crashes_fails_naming_the_variant() -> None:
+    def encode(game: Game, observation: Any) -> list[float]:
+        if variant_state_of(observation):
+            raise KeyError("sighs")
+        return [0.0]
+
+    spec = sigh_variant("crash-sigh", encode=encode)
+    with pytest.raises(KitFailure, match="variant:crash-sigh") as failure:
+        check_variant(GAME, ["crash-sigh"], catalogue=catalogue_with(spec), **QUICK)
+    assert failure.value.check == "tensor"
+    assert "seat 0 plays sigh" in str(failure.value) or "plays sigh" in str(failure.value)
+
+
+def variant_state_of(observation: Any) -> int:
+    """The sigh count a crash-sigh observation shows."""
+    return int(dict(observation.variant_views)["crash-sigh"].count)
+
+
+@attrs.frozen
+class Leaky:
+    """A frozen value holding a list: changing the list changes every copy sharing it."""
+
+    sighs: list[int] = attrs.field(factory=list)
+
+
+def leaky_apply(game: Game, state: Any, move: Any, chance: Chance) -> None:
+    variant_state(state, "leaky-sigh").sighs.append(state.current_player)  # in place: wrong
+
+
+def test_a_state_not_cloned_fails_the_clone_check() -> None:
+    spec = sigh_variant(
+        "leaky-sigh",
+        state=StateSpec(type=Leaky),
+        legal=lambda game, state: (
+            (Sigh(),) if not variant_state(state, "leaky-sigh").sighs and state.round == 0 else ()
+        ),
+        apply=leaky_apply,
+        encode=lambda game, obs: [0.0],
+    )
+    with pytest.raises(KitFailure, match="changed the original") as failure:
+        check_variant(GAME, ["leaky-sigh"], catalogue=catalogue_with(spec), **QUICK)
+    assert failure.value.check == "clone"
+
+
+def test_starts_are_played_and_a_hand_built_one_is_not_replayed() -> None:
+    catalogue = toy_catalogue()
+    from cardrules import new_game
+
+    start = new_game(GAME, players=3, seed=4, variants=["sigh"], catalogue=catalogue)
+    # Hand-built: the top cards of the draw pile and of discard pile 0 change places, so
+    # no record replays to this round.
+    round_state = start.round_state.clone()
+    top, shown = round_state.stock.draw(), round_state.discards[0].draw()
+    assert top != shown
+    round_state.stock.put(shown)
+    round_state.discards[0].put(top)
+    start.set_round_state(round_state)
+    report = check_variant(
+        GAME, ["sigh"], starts=[start], catalogue=catalogue, **{**QUICK, "matches": 0}
+    )
+    assert (report.matches, report.replays, report.not_replayed) == (1, 0, 1)
+    assert report.moves[("sigh", "sigh")] >= 1
