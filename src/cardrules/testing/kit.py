@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import json
 import math
-import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -51,6 +50,7 @@ from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.records import check_record
 from cardrules.registry import Catalogue
+from cardrules.testing.conformance import snapshot
 
 __all__ = ["KitFailure", "KitReport", "check_variant"]
 
@@ -172,17 +172,6 @@ def _instrument(game: Game, counter: _Counter) -> list[tuple[str, str]]:
     return keys
 
 
-def _snapshot(state: GameState) -> bytes:
-    return pickle.dumps(
-        (
-            state.round_state,
-            state.finished_rounds,
-            state.round_scores,
-            [str(m) for m in state.history],
-        )
-    )
-
-
 class _Run:
     """One `check_variant` call: its settings, counts and checks."""
 
@@ -236,7 +225,7 @@ class _Run:
                 raise self.fail("play", f"{type(error).__name__}: {error}") from error
             finally:
                 self.counter.active = False
-            if _snapshot(twin) != _snapshot(state):
+            if snapshot(twin) != snapshot(state):
                 raise self.fail("clone", "the clone and the original differ after the same move")
             found = self.game.move_kind(move)
             if found is not None:
@@ -277,13 +266,13 @@ class _Run:
             self.check_determinization(state, rng)
 
     def check_clone(self, state: GameState, move: Move) -> GameState:
-        before = _snapshot(state)
+        before = snapshot(state)
         twin = state.clone()
         try:
             twin.apply(move)
         except Exception as error:
             raise self.fail("play", f"on a clone: {type(error).__name__}: {error}") from error
-        if _snapshot(state) != before:
+        if snapshot(state) != before:
             raise self.fail(
                 "clone",
                 "playing the move on a clone changed the original (is a variant state "
