@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import attrs
 import pytest
+from rich.console import Console
 
 from cardrules import GameState, InvalidMoveError
+from cardrules.cli.play import HumanTable
+from cardrules.cli.show import Narrator
 from cardrules.records import check_record
 from cardrules.testing import check_variant
 from cardrules.variant_state import variant_state, variant_view
@@ -192,3 +199,96 @@ def test_knock_passes_the_kit_which_reaches_its_move_and_hook() -> None:
     assert report.hooks[("knock", "cardrules_score_round")] >= 2
     assert report.unreached == ()
     assert (report.replays, report.not_replayed) == (2, 0)
+
+
+class TestEndToEnd:
+    """Knock through the command line, human play, and the adapters."""
+
+    def test_a_person_reads_the_knock_help_and_knocks(self) -> None:
+        state = first_knock(4)
+        human = state.current_player
+        assert human is not None
+        console = Console(file=io.StringIO(), width=120, color_system=None)
+        bots = [GreedyBot(seat) for seat in range(3)]
+        table = HumanTable(state, bots, human, console, Narrator(console))
+        table.stdin = io.StringIO("help\nknock\nquit\n")
+        rounds = len(state.finished_rounds)
+        assert table.play(10_000) is False  # the person quit at their next decision
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        assert "Moves the variants add:" in out
+        assert "knock    end the round instead of discarding" in out
+        assert f"seat {human} knocks" in out
+        assert state.finished_rounds[rounds].ended_by == "knock"
+
+    def test_cardrules_play_and_simulate_with_knock(self, tmp_path: Path) -> None:
+        saved = tmp_path / "knock.json"
+        cli = [str(Path(sys.executable).with_name("cardrules"))]
+        common = ["-n", "3", "--option", "rounds=2", "--bots", "greedy", "--variant", "knock"]
+        played = subprocess.run(
+            [*cli, "play", "toonerville-rook", *common, "-s", "2", "--save", str(saved)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert played.returncode == 0, played.stderr
+        assert "knocks" in played.stdout
+        record = json.loads(saved.read_text())
+        assert "knock" in record["moves"]
+        check_record(record)
+        compare = [*common[:6], "--compare-variant", "knock"]
+        simulated = subprocess.run(
+            [*cli, "simulate", "toonerville-rook", "-g", "3", *compare],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert simulated.returncode == 0, simulated.stderr
+        assert "What knock changes" in simulated.stdout
+
+    def test_pettingzoo_agents_can_knock(self) -> None:
+        from cardrules.adapters.pettingzoo import env as make_env
+
+        aec = make_env("toonerville-rook", players=3, variants=["knock"])
+        aec.reset(seed=3)
+        knock_id = aec.unwrapped.game.action_space.id_of(Knock())
+        rng = random.Random(3)
+        knocked = 0
+        for agent in aec.agent_iter(max_iter=3000):
+            observation, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            assert observation["observation"].shape == (aec.unwrapped.game.tensor_layout.size,)
+            mask = observation["action_mask"]
+            if mask[knock_id]:
+                knocked += 1
+                aec.step(knock_id)
+            else:
+                legal = [int(i) for i in mask.nonzero()[0]]
+                greedy = GreedyBot(0).choose(aec.unwrapped.game_state.observation(int(agent[5:])))
+                choice = aec.unwrapped.game.action_space.id_of(greedy)
+                aec.step(choice if rng.random() < 0.9 else rng.choice(legal))
+            if knocked:
+                break
+        assert knocked == 1
+
+    def test_openspiel_game_lists_and_plays_the_knock(self) -> None:
+        pyspiel = pytest.importorskip("pyspiel")
+        import cardrules.adapters.openspiel  # noqa: F401  (registers the games)
+
+        game = pyspiel.load_game(
+            "python_cardrules_toonerville_rook", {"players": 3, "variants": "knock"}
+        )
+        state = game.new_initial_state()
+        knock_id = state.cardrules_state.game.action_space.id_of(Knock())
+        assert game.num_distinct_actions() == knock_id + 1
+        bots = [GreedyBot(seat) for seat in range(3)]
+        while not state.is_terminal():
+            if knock_id in state.legal_actions():
+                state.apply_action(knock_id)
+                break
+            engine = state.cardrules_state
+            seat = engine.current_player
+            state.apply_action(engine.action_id(bots[seat].choose(engine.observation(seat))))
+        assert state.cardrules_state.finished_rounds[-1].ended_by == "knock"
+        assert len(state.observation_tensor(0)) == game.observation_tensor_size()

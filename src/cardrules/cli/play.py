@@ -225,6 +225,7 @@ class HumanTable:
             word = text.lower()
             if word in ("help", "?", "h"):
                 self.console.print(HELP)
+                self.print_variant_moves()
             elif word == "moves":
                 self.list_moves(moves, full=True)
             elif word in ("undo", "quit", "exit", "q"):
@@ -238,6 +239,14 @@ class HumanTable:
                 move = self.parse(text)
                 if move is not None:
                     return move
+
+    def print_variant_moves(self) -> None:
+        """The help line of each kind of move the chosen variants add."""
+        prompts = self.state.game.move_prompts()
+        if prompts:
+            self.console.print("Moves the variants add:", markup=False)
+            for prompt in prompts:
+                self.console.print(f"  {prompt}", markup=False)
 
     def parse(self, text: str) -> Move | None:
         """A legal move from notation, or None after saying what is wrong."""
