@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import inspect
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from cardrules import (
     hookspecs,
     new_game,
 )
+from cardrules.registry import default_catalogue
 from cardrules.testing.conformance import snapshot
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.options import GnomingOptions
@@ -141,6 +143,40 @@ def test_every_hook_is_documented_for_plugin_authors(name: str, spec: Any) -> No
     """docs/plugins.md has a heading for each hook with exactly its parameters."""
     params = ", ".join(inspect.signature(spec).parameters)
     assert f"#### {name}({params})" in PLUGIN_DOCS
+
+
+def rule_point_specs() -> list[tuple[str, str, Any]]:
+    """Every rule-point hookspec of every installed game: (game, hook name, hookspec caller)."""
+    found = []
+    for spec in default_catalogue().games():
+        game = new_game(spec.name, players=spec.min_players, seed=0).game
+        for name in game.rules.names():
+            found.append((spec.name, name, getattr(game.plugin_manager.hook, name).spec))
+    return found
+
+
+RULE_POINTS = rule_point_specs()
+TEST_SOURCES = "\n".join(
+    path.read_text("utf-8")
+    for root in (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "docs")
+    for path in root.rglob("*.py")
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "spec"), RULE_POINTS, ids=[name for _, name, _ in RULE_POINTS]
+)
+def test_every_rule_point_is_documented_named_by_rule_and_exercised(
+    game: str, name: str, spec: Any
+) -> None:
+    """A game's rule-point hook: a docs heading with its parameters, a rule id in its
+    docstring, and a test (or the documented example) that implements it as a variant."""
+    params = ", ".join(spec.argnames)
+    assert f"#### {name}({params})" in PLUGIN_DOCS
+    doc = inspect.getdoc(spec.function) or ""
+    assert re.search(r"\b[GR]\d+\b", doc), f"{name} names no rule id"
+    assert ":returns:" in doc
+    assert f"def {name}(" in TEST_SOURCES, f"no test implements {name}"
 
 
 class _ExplodesAfterApplying:
