@@ -15,6 +15,10 @@ There are two kinds of hooks:
 Rule hooks take ``game`` (the `cardrules.Game`: name, players, options,
 variants) and usually ``state``, the game plugin's own mutable round state.
 
+Variants add state of their own (`cardrules.variant_state`) and kinds of move
+(`cardrules.variant_moves`) by declaring them on their `cardrules.VariantSpec`,
+not through hooks, so several variants combine without answering one hook.
+
 Besides these generic hooks, each game publishes its own **rule-point hooks**
 (for example ``gnoming_*`` and ``rook_*``), one per rule a house rule may
 change, each naming the rule id it decides. A game adds them to its plugin
@@ -144,7 +148,9 @@ def cardrules_new_round(
         leave the match for good reads here what the new round deals without
         (Gnoming A Round: Hazards removed from the game, G15).
     :returns: a new mutable round state with ``current_player`` (``int | None``),
-        ``is_round_over`` (``bool``) and ``clone()``.
+        ``is_round_over`` (``bool``) and ``clone()``; for variants that keep
+        state (`cardrules.variant_state`), also a ``variant_states`` attribute
+        the engine sets, which ``clone()`` copies by reference.
     """
 
 
@@ -248,7 +254,9 @@ def cardrules_observation(
     :param history: the moves of the round in play so far, as ``(seat, move)``
         pairs in order (every move of both built-in games is public).
     :returns: a frozen observation value of the game, with ``seat`` and
-        ``legal_moves`` attributes (bots choose from ``legal_moves``).
+        ``legal_moves`` attributes (bots choose from ``legal_moves``), and a
+        ``variant_views`` field (default ``()``) that the engine fills with
+        what variants that keep state show the seat (`cardrules.variant_state`).
     """
 
 

@@ -216,6 +216,7 @@ class TestEndToEnd:
         assert table.play(10_000) is False  # the person quit at their next decision
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert "Moves the variants add:" in out
+        assert "knock: KnockState(knocker=None)" in out  # the person's view of the variant
         assert "knock    end the round instead of discarding" in out
         assert f"seat {human} knocks" in out
         assert state.finished_rounds[rounds].ended_by == "knock"

@@ -48,6 +48,9 @@ class Narrator:
         return round_state, after
 
     def view(self, state: GameState, seat: int) -> None:
-        """Print what ``seat`` may see now."""
-        for item in state.game.render_observation(state.observation(seat)):
+        """Print what ``seat`` may see now, and what it sees of each variant's state."""
+        observation = state.observation(seat)
+        for item in state.game.render_observation(observation):
             self.console.print(item)
+        for name, shown in getattr(observation, "variant_views", ()):
+            self.console.print(f"{name}: {shown!r}", markup=False)
