@@ -15,7 +15,6 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
 import pluggy
 
 from cardrules.actions import ActionSpace
@@ -42,10 +41,12 @@ from cardrules.strict import StrictChecks, resolve
 from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds
 from cardrules.variant_state import (
     StateSpec,
-    VariantStateError,
+    first_states,
     install_states,
+    sampled_states,
     state_as_json,
     states_of,
+    with_views,
 )
 
 __all__ = ["Game"]
@@ -252,15 +253,7 @@ class Game:
             previous=previous,
         )
         if self.state_specs:
-            values = {}
-            for name, spec in self.state_specs:
-                if spec.per_match and previous is not None:
-                    values[name] = previous.variant_states[name]
-                else:
-                    values[name] = self.variant_call(
-                        name, "StateSpec.initial", spec.first, self, round
-                    )
-            install_states(self.name, state, values)
+            install_states(self.name, state, first_states(self, round, previous))
         return state
 
     def fill_states(self, state: Any, round: int) -> None:
@@ -269,12 +262,8 @@ class Game:
         For a round state built by hand (`cardrules.GameState.set_round_state`).
         """
         have = getattr(state, "variant_states", {})
-        missing = [(name, spec) for name, spec in self.state_specs if name not in have]
-        if missing:
-            values = dict(have)
-            for name, spec in missing:
-                values[name] = self.variant_call(name, "StateSpec.initial", spec.first, self, round)
-            install_states(self.name, state, values)
+        if any(name not in have for name, _ in self.state_specs):
+            install_states(self.name, state, {**first_states(self, round, None), **have})
 
     def legal_moves(self, state: Any) -> tuple[Move, ...]:
         """Every legal move in ``state``: the game's, then each variant move kind's.
@@ -378,17 +367,7 @@ class Game:
         )
         if not self.state_specs:
             return observation
-        views = tuple(
-            (name, self.variant_call(name, "StateSpec.view", spec.view, self, value, seat))
-            for (name, spec), value in zip(self.state_specs, states_of(self, state), strict=True)
-        )
-        try:
-            return attrs.evolve(observation, variant_views=views)
-        except TypeError:
-            raise VariantStateError(
-                f"{type(observation).__name__} has no variant_views field: {self.name} cannot "
-                "show variant state"
-            ) from None
+        return with_views(self, observation, state, seat)
 
     def check_observation(self, observation: Any, kind: type = object) -> None:
         """Refuse an observation that was not made by this game in this configuration.
@@ -433,16 +412,7 @@ class Game:
         """
         state = self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
         if self.state_specs:
-            views = dict(getattr(observation, "variant_views", ()))
-            values = {}
-            for name, spec in self.state_specs:
-                if name not in views:
-                    raise ObservationMismatchError(f"the observation shows no state of {name!r}")
-                values[name] = self.variant_call(
-                    name, "StateSpec.determinize", spec.sample, self, views[name],
-                    observation.seat, rng,
-                )  # fmt: skip
-            install_states(self.name, state, values)
+            install_states(self.name, state, sampled_states(self, observation, rng))
         return state
 
     def states_as_json(self, state: Any) -> dict[str, Any]:

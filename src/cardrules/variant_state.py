@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, ObservationMismatchError
 
 if TYPE_CHECKING:
     from cardrules.game import Game
@@ -252,3 +252,51 @@ def install_states(game_name: str, state: Any, values: dict[str, Any]) -> None:
             f"{type(state).__name__} has no variant_states slot: {game_name} cannot keep "
             "variant state"
         ) from None
+
+
+def first_states(game: Game, round: int, previous: Any) -> dict[str, Any]:
+    """The values round ``round`` starts with: each `StateSpec`'s first value, or for
+    ``per_match`` state the value round state ``previous`` (the round before) ended with."""
+    values = {}
+    for name, spec in game.state_specs:
+        if spec.per_match and previous is not None:
+            values[name] = previous.variant_states[name]
+        else:
+            values[name] = game.variant_call(name, "StateSpec.initial", spec.first, game, round)
+    return values
+
+
+def with_views(game: Game, observation: Any, state: Any, seat: int) -> Any:
+    """``observation`` with ``variant_views``: what each `StateSpec.view` shows ``seat``.
+
+    Raises:
+        VariantStateError: the game's observation class has no ``variant_views`` field.
+    """
+    views = tuple(
+        (name, game.variant_call(name, "StateSpec.view", spec.view, game, value, seat))
+        for (name, spec), value in zip(game.state_specs, states_of(game, state), strict=True)
+    )
+    try:
+        return attrs.evolve(observation, variant_views=views)
+    except TypeError:
+        raise VariantStateError(
+            f"{type(observation).__name__} has no variant_views field: {game.name} cannot "
+            "show variant state"
+        ) from None
+
+
+def sampled_states(game: Game, observation: Any, rng: random.Random) -> dict[str, Any]:
+    """Values consistent with ``observation``'s ``variant_views`` (`StateSpec.sample`).
+
+    Raises:
+        ObservationMismatchError: the observation shows no view of a chosen variant.
+    """
+    views = dict(getattr(observation, "variant_views", ()))
+    values = {}
+    for name, spec in game.state_specs:
+        if name not in views:
+            raise ObservationMismatchError(f"the observation shows no state of {name!r}")
+        values[name] = game.variant_call(
+            name, "StateSpec.determinize", spec.sample, game, views[name], observation.seat, rng
+        )
+    return values
