@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 import attrs
@@ -117,3 +118,21 @@ def test_starts_are_played_and_a_hand_built_one_is_not_replayed() -> None:
     )
     assert (report.matches, report.replays, report.not_replayed) == (1, 0, 1)
     assert report.moves[("sigh", "sigh")] >= 1
+
+
+class Loud:
+    """Narrates every move twice (a presentation-only variant)."""
+
+    @hookimpl(wrapper=True)
+    def cardrules_narrate(
+        self, game: Game, before: Any, seat: int, move: Any, after: Any
+    ) -> Generator[None, list[Any], list[Any]]:
+        lines = yield
+        return [*lines, *lines]
+
+
+def test_a_hook_only_the_checks_call_is_reached_by_them() -> None:
+    """The kit narrates every checked move, as the command line would: narration hooks count."""
+    spec = VariantSpec("loud", GAME, "Narrates twice (test toy).", plugin=Loud())
+    report = check_variant(GAME, ["loud"], catalogue=catalogue_with(spec), **QUICK)
+    assert report.hooks == {("loud", "cardrules_narrate"): report.decisions // 4}

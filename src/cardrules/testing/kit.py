@@ -35,7 +35,6 @@ with counts::
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -50,6 +49,7 @@ from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.records import check_record
 from cardrules.registry import Catalogue
+from cardrules.tensors import require_numpy
 from cardrules.testing.conformance import snapshot
 
 __all__ = ["KitFailure", "KitReport", "check_variant"]
@@ -142,7 +142,12 @@ class KitFailure(AssertionError):
 
 
 class _Counter:
-    """Counts calls of a variant's hook implementations while ``active``."""
+    """Counts calls of a variant's hook implementations while ``active``.
+
+    Calls made by the kit's checks count too: a hook that only the observation
+    tensor or the narration calls is reached by those checks, as it would be by
+    an adapter or the command line.
+    """
 
     def __init__(self) -> None:
         self.active = False
@@ -218,13 +223,10 @@ class _Run:
             twin = self.check_clone(state, move)
             before = state.round_state.clone()
             finished = len(state.finished_rounds)
-            self.counter.active = True
             try:
                 state.apply(move)
             except Exception as error:
                 raise self.fail("play", f"{type(error).__name__}: {error}") from error
-            finally:
-                self.counter.active = False
             if snapshot(twin) != snapshot(state):
                 raise self.fail("clone", "the clone and the original differ after the same move")
             found = self.game.move_kind(move)
@@ -239,11 +241,7 @@ class _Run:
                 self.check_state(state, rng)
 
     def choose(self, state: GameState, seat: int, rng: random.Random, bots: Sequence[Bot]) -> Move:
-        self.counter.active = True
-        try:
-            moves = state.legal_moves()
-        finally:
-            self.counter.active = False
+        moves = state.legal_moves()
         own = []
         for move in moves:
             found = self.game.move_kind(move)
@@ -268,10 +266,13 @@ class _Run:
     def check_clone(self, state: GameState, move: Move) -> GameState:
         before = snapshot(state)
         twin = state.clone()
+        self.counter.active = False  # the same move again: not counted twice
         try:
             twin.apply(move)
         except Exception as error:
             raise self.fail("play", f"on a clone: {type(error).__name__}: {error}") from error
+        finally:
+            self.counter.active = True
         if snapshot(state) != before:
             raise self.fail(
                 "clone",
@@ -306,7 +307,7 @@ class _Run:
                 raise self.fail("tensor", message) from error
             if tuple(tensor.shape) != (layout.size,) or str(tensor.dtype) != "float32":
                 raise self.fail("tensor", f"seat {seat}: shape {tensor.shape} {tensor.dtype}")
-            if not all(math.isfinite(float(x)) for x in tensor):
+            if not require_numpy().isfinite(tensor).all():
                 raise self.fail("tensor", f"seat {seat}: a value is not finite")
 
     def check_narration(self, before: Any, seat: int, move: Move, after: Any) -> None:
@@ -428,6 +429,7 @@ def check_variant(
         if given.game.name != game or [v.name for v in given.game.variants] != list(variants):
             raise ValueError(f"start {index + 1} is not a {game} game with {list(variants)}")
         runs.append((f"start {index + 1}", _adopt(given, first.game), given))
+    run.counter.active = True  # every hook call counts, but a clone replaying a move
     for label, state, origin in runs:
         run._match = label
         run.where = label
