@@ -223,6 +223,24 @@ class TestVariantMoves:
             state.game.observation_tensor(state.observation(0))
         assert "2 values for planes of 1" in str(error.value)
 
+    def test_a_failing_move_is_named_and_changes_nothing(self) -> None:
+        def boom(game: Any, state: Any, move: Any, chance: Any) -> None:
+            set_variant_state(state, "boom-sigh", Sighs(5))  # a change made before failing
+            raise ValueError("no breath left")
+
+        spec = sigh_variant("boom-sigh", apply=boom)
+        state = new_game(
+            GAME, players=3, seed=1, variants=["boom-sigh"], catalogue=_catalogue_with(spec)
+        )
+        while Sigh() not in state.legal_moves():
+            play(state, 1)
+        before = state.record()
+        with pytest.raises(PluginHookError, match="variant:boom-sigh") as error:
+            state.apply("sigh")
+        assert "no breath left" in str(error.value)
+        assert state.record() == before
+        assert variant_state(state.round_state, "boom-sigh") == Sighs(0)
+
     def test_two_variants_adding_one_move_class_are_refused(self) -> None:
         spec = sigh_variant("sigh-again")
         with pytest.raises(VariantConflictError, match="both add Sigh moves"):
