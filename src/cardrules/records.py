@@ -41,6 +41,7 @@ record whose recorded scores differ from the replay's.
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -458,7 +459,7 @@ def _first_difference(recorded: Sequence[Any], replayed: Sequence[Any]) -> tuple
     """The first round whose values differ, as ``("round N: ...", "round N: ...")``."""
     for number, (one, other) in enumerate(zip(recorded, replayed, strict=False), start=1):
         if one != other:
-            return f"round {number}: {one!r}", f"round {number}: {other!r}"
+            return f"round {number}: {reprlib.repr(one)}", f"round {number}: {reprlib.repr(other)}"
     if len(recorded) != len(replayed):
         return f"{len(recorded)} rounds", f"{len(replayed)} rounds"
     return None, None

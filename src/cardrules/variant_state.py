@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import random
+import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -154,7 +155,9 @@ def check_value(spec: StateSpec, value: Any) -> None:
         VariantStateError: with the type and the value.
     """
     if type(value) is not spec.type:
-        raise VariantStateError(f"a {spec.type.__name__} variant state was expected, got {value!r}")
+        raise VariantStateError(
+            f"a {spec.type.__name__} variant state was expected, got {reprlib.repr(value)}"
+        )
     fields = attrs.fields(spec.type)
     if fields:
         try:
@@ -203,7 +206,9 @@ def set_variant_state(state: Any, name: str, value: Any) -> None:
     """
     current = variant_state(state, name)
     if type(value) is not type(current):
-        raise VariantStateError(f"variant {name!r} keeps a {type(current).__name__}, got {value!r}")
+        raise VariantStateError(
+            f"variant {name!r} keeps a {type(current).__name__}, got {reprlib.repr(value)}"
+        )
     state.variant_states = {**state.variant_states, name: value}
 
 
