@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules import Game, VariantSpec, hookimpl
+from cardrules import Game, VariantSpec, hookimpl, new_game
 from cardrules.chance import Chance
 from cardrules.testing import KitFailure, check_variant
 from cardrules.variant_state import StateSpec, variant_state
@@ -102,8 +102,6 @@ def test_a_state_not_cloned_fails_the_clone_check() -> None:
 
 def test_starts_are_played_and_a_hand_built_one_is_not_replayed() -> None:
     catalogue = toy_catalogue()
-    from cardrules import new_game
-
     start = new_game(GAME, players=3, seed=4, variants=["sigh"], catalogue=catalogue)
     # Hand-built: the top cards of the draw pile and of discard pile 0 change places, so
     # no record replays to this round.
@@ -136,3 +134,16 @@ def test_a_hook_only_the_checks_call_is_reached_by_them() -> None:
     spec = VariantSpec("loud", GAME, "Narrates twice (test toy).", plugin=Loud())
     report = check_variant(GAME, ["loud"], catalogue=catalogue_with(spec), **QUICK)
     assert report.hooks == {("loud", "cardrules_narrate"): report.decisions // 4}
+
+
+def test_bad_settings_are_refused() -> None:
+    for settings, message in (
+        ({"lean": 1.5}, "lean is a probability"),
+        ({"random_share": -0.1}, "random_share is a probability"),
+        ({"max_decisions": 0}, "max_decisions >= 1"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            check_variant(GAME, [], players=3, **settings)
+    other = new_game(GAME, players=3, seed=1)
+    with pytest.raises(ValueError, match="start 1 is not"):
+        check_variant(GAME, ["sigh"], players=3, starts=[other], catalogue=toy_catalogue())

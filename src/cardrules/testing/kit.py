@@ -406,7 +406,16 @@ def check_variant(
     Raises:
         KitFailure: a check failed (the message names it, the match, the move
             and the report so far), or a hook or move kind was never reached.
+        ValueError: ``lean`` or ``random_share`` outside 0-1, ``matches`` below
+            0, ``max_decisions`` below 1, or a start of another game or variants.
     """
+    for label, share in (("lean", lean), ("random_share", random_share)):
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"{label} is a probability from 0 to 1, got {share!r}")
+    if matches < 0 or max_decisions < 1:
+        raise ValueError(
+            f"matches must be >= 0 and max_decisions >= 1, got {matches}, {max_decisions}"
+        )
     settings: dict[str, Any] = {
         "lean": lean,
         "random_share": random_share,
