@@ -307,13 +307,13 @@ class _SmallDeckRegistrar:
         register(VariantSpec("small-deck", GNOMING, "a 40-card deck", plugin=self.rules))
 
 
-@pytest.mark.parametrize(("players", "size"), [(3, 781), (4, 967), (5, 1153), (6, 1339), (7, 1525)])
+@pytest.mark.parametrize(("players", "size"), [(3, 782), (4, 968), (5, 1154), (6, 1340), (7, 1526)])
 def test_gnoming_tensor_sizes_are_as_documented(players: int, size: int) -> None:
-    """9P(K+1) + 6P + 10K + 30 + R values: K = 19 kinds in the default deck, R = 3 rounds."""
+    """9P(K+1) + 6P + 10K + 31 + R values: K = 19 kinds in the default deck, R = 3 rounds."""
     game = cardrules.new_game(GNOMING, players=players, seed=1).game
     kinds = len(card_kinds(game))
     assert kinds == 19
-    expected = 9 * players * (kinds + 1) + 6 * players + 10 * kinds + 30 + game.rounds
+    expected = 9 * players * (kinds + 1) + 6 * players + 10 * kinds + 31 + game.rounds
     assert game.tensor_layout.size == expected == size
 
 
@@ -326,8 +326,8 @@ def test_gnoming_card_kinds_come_from_the_deck() -> None:
     game = state.game
     assert card_kinds(game) == (MULLIGAN, number(-2), number(4), number(9), HAZARD)
     assert game.tensor_layout.plane("layouts").shape == (3, 9, 6)
-    # docs/tensors.md: 9P(K+1) + 6P + 10K + 30 + R values, here with K = 5.
-    assert game.tensor_layout.size == 9 * 3 * 6 + 6 * 3 + 10 * 5 + 30 + game.rounds
+    # docs/tensors.md: 9P(K+1) + 6P + 10K + 31 + R values, here with K = 5.
+    assert game.tensor_layout.size == 9 * 3 * 6 + 6 * 3 + 10 * 5 + 31 + game.rounds
     assert "deck size (40)" in game.tensor_layout.plane("draw_pile_size").description
     for obs in play(state, 2, every=2):
         check_gnoming(game, obs, game.observation_tensor(obs))

@@ -18,10 +18,10 @@ Examples:
     >>> state = new_game("gnoming-a-round", players=3, seed=1)
     >>> layout = state.game.tensor_layout
     >>> layout.size, layout.plane("layouts").shape
-    (781, (3, 9, 20))
+    (782, (3, 9, 20))
     >>> tensor = state.game.observation_tensor(state.observation(0))
     >>> tensor.shape, str(tensor.dtype)
-    ((781,), 'float32')
+    ((782,), 'float32')
     >>> int(layout.view(tensor, "layouts")[0, :, -1].sum())  # the observer's face-down cards
     9
 """
