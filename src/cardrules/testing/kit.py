@@ -49,6 +49,7 @@ from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.records import check_record
 from cardrules.registry import Catalogue
+from cardrules.strict import StrictChecks
 from cardrules.tensors import require_numpy
 from cardrules.testing.conformance import snapshot
 
@@ -375,6 +376,7 @@ def check_variant(
     options: Any = None,
     allow_unreached: Iterable[str] = (),
     catalogue: Catalogue | None = None,
+    strict: bool | StrictChecks = True,
 ) -> KitReport:
     """Play ``game`` with ``variants`` and check every reached state; fail on what is unreached.
 
@@ -399,6 +401,8 @@ def check_variant(
         allow_unreached: hook names and move kind names allowed never to be
             reached (the report still lists them).
         catalogue: where to find the game (default: installed plugins).
+        strict: strict mode for the matches played (`cardrules.strict`, on by
+            default): every plugin answer also gets the costly checks.
 
     Returns:
         The `KitReport`.
@@ -425,7 +429,13 @@ def check_variant(
         "catalogue": catalogue,
     }
     first = new_game(
-        game, players=players, seed=seed, variants=variants, options=options, catalogue=catalogue
+        game,
+        players=players,
+        seed=seed,
+        variants=variants,
+        options=options,
+        catalogue=catalogue,
+        strict=strict,
     )
     run = _Run(first.game, settings)
     factory = dict(first.game.spec.bots).get("greedy", RandomBot)
