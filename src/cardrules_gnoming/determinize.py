@@ -20,6 +20,7 @@ from cardrules_gnoming.hidden import deal_unseen
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound, Layout
 
 __all__ = ["determinize", "unseen_cards"]
@@ -120,6 +121,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         Pile(pile),
         (Pile(observation.discard_piles[0]), Pile(observation.discard_piles[1])),
         list(observation.out_of_play),
+        rulebook_of(game),
     )
     state.phase = observation.phase
     state.turn_seat = observation.turn_seat

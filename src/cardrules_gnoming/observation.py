@@ -21,7 +21,7 @@ be a card held from it and hidden from the seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -29,6 +29,9 @@ from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.state import GnomingPhase, GnomingRound
+
+if TYPE_CHECKING:
+    from cardrules_gnoming.rulebook import Rulebook
 
 __all__ = ["GnomingObservation", "observe"]
 
@@ -80,6 +83,11 @@ class GnomingObservation:
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open).
+        rules: the rules of the game, variants included (a
+            `cardrules_gnoming.rulebook.Rulebook`, public: every player knows
+            them), for bots that estimate scores as the game will score them.
+            Not part of the observation's equality; ``None`` when the
+            observation was built without them.
         variant_views: ``(variant name, view)`` pairs: what each chosen
             variant that keeps state shows this seat of it (filled in by the
             engine; read with `cardrules.variant_state.variant_view`); ``()``
@@ -112,6 +120,7 @@ class GnomingObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: tuple[tuple[int, Move], ...] = ()
+    rules: Rulebook | None = attrs.field(default=None, eq=False, repr=False)
     variant_views: tuple[tuple[str, Any], ...] = ()
 
     @property
@@ -170,4 +179,5 @@ def observe(
         round_scores=round_scores,
         legal_moves=legal_moves if seat == state.current_player else (),
         history=history,
+        rules=state.rules,
     )

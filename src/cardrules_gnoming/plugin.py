@@ -1,7 +1,9 @@
 """Gnoming A Round as a cardrules plugin (entry point ``gnoming-a-round``).
 
 This module holds only hook implementations, written exactly as a third-party
-plugin would write them; the rules live in the modules they call.
+plugin would write them; the rules live in the modules they call. It adds the
+game's rule-point hookspecs (`cardrules_gnoming.hookspecs`) and answers each
+of them last (``trylast=True``), so a variant's answer comes first.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import pluggy
 
 from cardrules import hookimpl
 from cardrules.actions import ActionSpace
@@ -20,13 +24,24 @@ from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.moves import Move
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
-from cardrules_gnoming import actions, determinize, hidden, narrate, rules, scoring, svg, tensor
+from cardrules_gnoming import (
+    actions,
+    determinize,
+    hidden,
+    hookspecs,
+    narrate,
+    rules,
+    scoring,
+    svg,
+    tensor,
+)
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import parse_move
 from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.variants import VARIANTS
 
@@ -110,7 +125,7 @@ def cardrules_new_round(
                 f"once its {hazards} Hazards have left the game (G4, G15); "
                 "use fewer players or hazards_return_each_round=True"
             )
-    return rules.deal_round(options, game.players, round, deck, chance, removed)
+    return rules.deal_round(rulebook_of(game), game.players, round, deck, chance, removed)
 
 
 @hookimpl(trylast=True)
@@ -150,14 +165,7 @@ def cardrules_observation(
 
 @hookimpl(trylast=True)
 def cardrules_score_round(game: Game, state: GnomingRound) -> tuple[int, ...]:
-    options = _options(game)
-    return scoring.round_scores(
-        [layout.cards for layout in state.layouts],
-        state.ender if state.ended_by == "ender" else None,
-        hazard_points=options.hazard_points,
-        ender_bonus=options.ender_bonus,
-        ender_tie_is_lowest=options.ender_tie_is_lowest,
-    )
+    return state.rules.round_scores(state)
 
 
 @hookimpl(trylast=True)
@@ -220,3 +228,71 @@ def cardrules_tensor_layout(game: Game) -> TensorLayout:
 @hookimpl(trylast=True)
 def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
     return tensor.encode(game, observation)
+
+
+# ---------------------------------------------------------------- rule points
+
+
+@hookimpl
+def cardrules_add_hookspecs(plugin_manager: pluggy.PluginManager) -> None:
+    plugin_manager.add_hookspecs(hookspecs)
+
+
+@hookimpl(trylast=True)
+def gnoming_turn_starts(game: Game, state: GnomingRound) -> list[Move]:
+    return rules.draw_moves(state)
+
+
+@hookimpl(trylast=True)
+def gnoming_may_bounce(
+    game: Game, state: GnomingRound, card: Card, revealed: bool, chained: bool
+) -> bool:
+    return rules.may_bounce(state, card, revealed, chained)
+
+
+@hookimpl(trylast=True)
+def gnoming_may_flip(game: Game, state: GnomingRound, seat: int) -> bool:
+    return rules.may_flip(state, seat)
+
+
+@hookimpl(trylast=True)
+def gnoming_ends_round(game: Game, state: GnomingRound, seat: int) -> bool:
+    return rules.ends_round(state, seat)
+
+
+@hookimpl(trylast=True)
+def gnoming_lines(game: Game) -> tuple[tuple[int, ...], ...]:
+    return scoring.LINES
+
+
+@hookimpl(trylast=True)
+def gnoming_line_match(game: Game, line: tuple[int, ...], cards: tuple[Card, ...]) -> int | None:
+    return scoring.line_match_value(cards)
+
+
+@hookimpl(trylast=True)
+def gnoming_line_points(
+    game: Game, line: tuple[int, ...], cards: tuple[Card, ...], value: int
+) -> int:
+    return -value
+
+
+@hookimpl(trylast=True)
+def gnoming_card_points(game: Game, card: Card, matched: bool) -> int:
+    return scoring.card_points(card, matched, _options(game).hazard_points)
+
+
+@hookimpl(trylast=True)
+def gnoming_layout_score(game: Game, cards: tuple[Card, ...]) -> int:
+    return rulebook_of(game).score_by_points(cards)
+
+
+@hookimpl(trylast=True)
+def gnoming_ender_adjustment(game: Game, scores: tuple[int, ...], ender: int) -> int:
+    options = _options(game)
+    return scoring.ender_adjustment(
+        scores,
+        ender,
+        ender_bonus=options.ender_bonus,
+        ender_tie_is_lowest=options.ender_tie_is_lowest,
+    )

@@ -3,12 +3,19 @@
 Each function takes the round state (`GnomingRound`); ``legal_moves``
 only reads it, ``apply_move`` changes it, and ``explain_illegal`` names the rule
 a refused move breaks. Scoring is in `cardrules_gnoming.scoring`.
+
+Where a house rule may change a rule, the code asks the round's rulebook
+(``state.rules``, a `cardrules_gnoming.rulebook.Rulebook`): how a turn may
+start (G9), whether a card may bounce (G12), who may flip after a Hazard
+(G15) and who ends the round (G17). The functions `draw_moves`, `may_bounce`,
+`may_flip` and `ends_round` here are the game's own answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
@@ -21,11 +28,18 @@ from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Pl
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
+if TYPE_CHECKING:
+    from cardrules_gnoming.rulebook import Rulebook
+
 __all__ = [
     "apply_move",
     "deal_round",
+    "draw_moves",
+    "ends_round",
     "explain_illegal",
     "legal_moves",
+    "may_bounce",
+    "may_flip",
     "removed_from_game",
     "reveals",
     "starting_seat",
@@ -66,7 +80,7 @@ def removed_from_game(options: GnomingOptions, previous: GnomingRound | None) ->
 
 
 def deal_round(
-    options: GnomingOptions,
+    rulebook: Rulebook,
     players: int,
     round: int,
     deck: DeckComposition[Card],
@@ -76,7 +90,7 @@ def deal_round(
     """Shuffle, deal 3x3 layouts face down, start both discard piles (G4, G5, G7).
 
     Args:
-        options: the game's options.
+        rulebook: the game's rules (its options and rule points), kept by the round.
         players: seats.
         round: index of the round, from 0.
         deck: the game's whole deck.
@@ -90,6 +104,7 @@ def deal_round(
     Raises:
         ValueError: ``removed`` holds a card the deck does not.
     """
+    options = rulebook.options
     cards = deck.cards()
     for card in removed:
         cards.remove(card)
@@ -129,6 +144,7 @@ def deal_round(
         stock,
         discards,
         out_of_play,
+        rulebook,
     )
     state.stock_hazards = stock_hazards
     if options.initial_reveals:
@@ -169,32 +185,52 @@ def _may_discard_drawn(state: GnomingRound) -> bool:
     return not (state.options.taken_discard_must_be_kept and state.drawn_from in (0, 1))
 
 
-def _can_bounce(state: GnomingRound) -> bool:
-    """G12: the held (displaced) card may bounce."""
-    held = state.held
-    if not state.options.bouncing or held is None or not held.is_positive or state.filled == 0x1FF:
+def may_bounce(state: GnomingRound, card: Card, revealed: bool, chained: bool) -> bool:
+    """G12, the game's own answer: may ``card``, just displaced, bounce?
+
+    Only a positive card that was face down (``revealed``) or was itself
+    displaced by a bounce (``chained``) may bounce, with bouncing on, while a
+    position of the layout is still unfilled this turn, and only if a face-up
+    card of the layout has its value (`cardrules_gnoming.hookspecs.gnoming_may_bounce`).
+    """
+    if not (revealed or chained) or not state.options.bouncing:
+        return False
+    if not card.is_positive or state.filled == 0x1FF:
         return False
     layout = state.turn_layout
     return any(
-        up and card.kind is held.kind and card.value == held.value
-        for card, up in zip(layout.cards, layout.face_up, strict=True)
+        up and other.kind is card.kind and other.value == card.value
+        for other, up in zip(layout.cards, layout.face_up, strict=True)
     )
+
+
+def draw_moves(state: GnomingRound) -> list[Move]:
+    """G9, the game's own answer: the draws that may start the turn (G11 with its option)."""
+    moves: list[Move] = [Draw(STOCK)] if state.stock else []
+    for i in (0, 1):
+        pile = state.discards[i]
+        if pile and (not state.options.taken_discard_must_be_kept or _keepable(state, pile.top)):
+            moves.append(Draw(i))
+    return moves
+
+
+def may_flip(state: GnomingRound, seat: int) -> bool:
+    """G15, the game's own answer: a seat with two or more face-down cards is offered a flip."""
+    return state.layouts[seat].face_down_count() >= 2
+
+
+def ends_round(state: GnomingRound, seat: int) -> bool:
+    """G17, the game's own answer: a seat finishing its turn with no face-down card is the ender."""
+    return state.layouts[seat].face_down_count() == 0
 
 
 def legal_moves(state: GnomingRound) -> list[Move]:
     """Every legal move of ``state.current_player``, in a fixed order (G6-G15)."""
     phase = state.phase
     if phase is P.DRAW:
-        moves: list[Move] = [Draw(STOCK)] if state.stock else []
-        for i in (0, 1):
-            pile = state.discards[i]
-            if pile and (
-                not state.options.taken_discard_must_be_kept or _keepable(state, pile.top)
-            ):
-                moves.append(Draw(i))
-        return moves
+        return state.rules.turn_starts(state)
     if phase is P.PLACE:
-        moves = [Place(p) for p in range(9) if _mulligan_fits(state, p)]
+        moves: list[Move] = [Place(p) for p in range(9) if _mulligan_fits(state, p)]
         if _may_discard_drawn(state):
             moves += _discard_moves(state)
         return moves
@@ -239,8 +275,8 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
         state.held = displaced
         state.drawn_from = None
         # G12: a first bounce needs a face-down card replaced; later ones any card.
-        may_bounce = (was_face_down or isinstance(move, Bounce)) and _can_bounce(state)
-        state.phase = P.BOUNCE if may_bounce else P.DISCARD
+        bounces = state.rules.may_bounce(state, displaced, was_face_down, isinstance(move, Bounce))
+        state.phase = P.BOUNCE if bounces else P.DISCARD
     elif isinstance(move, Discard):
         card = state.held
         assert card is not None
@@ -276,8 +312,9 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
 
 
 def _next_flip(state: GnomingRound, chance: Chance) -> None:
-    """G15: offer the flip to the next seat with two or more face-down cards."""
-    while state.pending and state.layouts[state.pending[0]].face_down_count() < 2:
+    """G15: offer the flip to the next seat that may flip (two or more face-down cards)."""
+    may_flip = state.rules.may_flip
+    while state.pending and not may_flip(state, state.pending[0]):
         state.pending.pop(0)
     if state.pending:
         state.phase = P.FLIP
@@ -316,7 +353,7 @@ def _end_turn(state: GnomingRound, chance: Chance) -> None:
     seat = state.turn_seat
     assert seat is not None
     if state.ender is None:
-        if state.layouts[seat].face_down_count() == 0:
+        if state.rules.ends_round(state, seat):
             state.ender = seat
             state.final_turns_left = state.players - 1
     else:

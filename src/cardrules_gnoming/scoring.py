@@ -1,7 +1,10 @@
-"""Scoring Gnoming A Round: layouts, rounds and the match (G19-G25).
+"""Scoring Gnoming A Round by its own rules: layouts, rounds and the match (G19-G25).
 
 `score_layout` is a pure function of nine revealed cards; the round and
 match functions add the ender's bonus (G23), totals (G24) and the winner (G25).
+These are the game's own answers to its scoring rule points
+(`cardrules_gnoming.hookspecs`); a game with variants scores through
+`cardrules_gnoming.rulebook.Rulebook`, which calls the hooks.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from cardrules_gnoming.cards import Card
 __all__ = [
     "LINES",
     "LayoutBreakdown",
+    "card_points",
+    "ender_adjustment",
     "layout_breakdown",
     "line_match_value",
     "match_winners",
@@ -57,12 +62,40 @@ def line_match_value(cards: Sequence[Card]) -> int | None:
     return value
 
 
-def score_layout(cards: Sequence[Card], *, hazard_points: int = 10) -> int:
+def card_points(card: Card, matched: bool, hazard_points: int = 10) -> int:
+    """The points one card of a revealed layout scores on its own (G21, G22).
+
+    Args:
+        card: the card.
+        matched: the card lies in at least one matching line.
+        hazard_points: points of a Hazard (G22; default 10).
+
+    Returns:
+        0 for a positive card in a matching line, else its value (G21); a
+        negative card's value; 0 for a Mulligan; ``hazard_points`` for a Hazard.
+
+    Examples:
+        >>> from cardrules_gnoming.cards import HAZARD, number
+        >>> card_points(number(7), True), card_points(number(7), False), card_points(HAZARD, False)
+        (0, 7, 10)
+    """
+    if card.is_number:
+        return 0 if matched and card.value > 0 else card.value
+    return hazard_points if card.is_hazard else 0
+
+
+def score_layout(
+    cards: Sequence[Card],
+    *,
+    hazard_points: int = 10,
+    lines: Sequence[Sequence[int]] = LINES,
+) -> int:
     """Score a revealed 3x3 layout (G19-G22).
 
     Args:
         cards: nine cards, positions 0-8 row by row, all face up.
         hazard_points: points for each Hazard in the layout (G22; default 10).
+        lines: the lines that can match (G19; default the rows and columns).
 
     Returns:
         The layout's score: each matching line scores ``-v`` (G19, G20); a
@@ -81,20 +114,14 @@ def score_layout(cards: Sequence[Card], *, hazard_points: int = 10) -> int:
         raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
     score = 0
     in_match = [False] * 9
-    for line in LINES:
+    for line in lines:
         value = line_match_value([cards[p] for p in line])
         if value is not None:
             score -= value
             for p in line:
                 in_match[p] = True
     for p, card in enumerate(cards):
-        if card.is_positive:
-            if not in_match[p]:
-                score += card.value
-        elif card.is_negative:
-            score += card.value
-        elif card.is_hazard:
-            score += hazard_points
+        score += card_points(card, in_match[p], hazard_points)
     return score
 
 
@@ -187,11 +214,40 @@ def round_scores(
     """
     scores = [score_layout(cards, hazard_points=hazard_points) for cards in layouts]
     if ender is not None:
-        lowest = min(scores)
-        tied = scores.count(lowest) > 1
-        is_lowest = scores[ender] == lowest and (ender_tie_is_lowest or not tied)
-        scores[ender] += -ender_bonus if is_lowest else ender_bonus
+        scores[ender] += ender_adjustment(
+            scores, ender, ender_bonus=ender_bonus, ender_tie_is_lowest=ender_tie_is_lowest
+        )
     return tuple(scores)
+
+
+def ender_adjustment(
+    scores: Sequence[int],
+    ender: int,
+    *,
+    ender_bonus: int = 5,
+    ender_tie_is_lowest: bool = True,
+) -> int:
+    """The points added to the ender's layout score (G23).
+
+    Args:
+        scores: each seat's layout score before any bonus, in seat order.
+        ender: the ender's seat.
+        ender_bonus: subtracted when the ender is lowest, added otherwise.
+        ender_tie_is_lowest: whether a tie for lowest counts as lowest.
+
+    Returns:
+        ``-ender_bonus`` or ``+ender_bonus``.
+
+    Examples:
+        >>> ender_adjustment([3, 7, 3], 0)
+        -5
+        >>> ender_adjustment([3, 7, 3], 0, ender_tie_is_lowest=False)
+        5
+    """
+    lowest = min(scores)
+    tied = scores.count(lowest) > 1
+    is_lowest = scores[ender] == lowest and (ender_tie_is_lowest or not tied)
+    return -ender_bonus if is_lowest else ender_bonus
 
 
 def match_winners(round_scores: Sequence[Sequence[int]]) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.moves import Move
 from cardrules.phases import Phase
@@ -17,6 +17,9 @@ from cardrules.variant_state import NO_VARIANT_STATE
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Discard, Place
 from cardrules_gnoming.options import GnomingOptions
+
+if TYPE_CHECKING:
+    from cardrules_gnoming.rulebook import Rulebook
 
 __all__ = ["GnomingPhase", "GnomingRound", "Layout"]
 
@@ -91,6 +94,8 @@ class GnomingRound:
 
     Attributes:
         options: the game's `GnomingOptions`.
+        rules: the game's `cardrules_gnoming.rulebook.Rulebook` (its rule
+            points, variants included), shared by every round and clone.
         players: number of seats.
         round: index of the round, from 0.
         starter: the seat that takes the first turn (G7).
@@ -144,6 +149,7 @@ class GnomingRound:
         "players",
         "rebuilds",
         "round",
+        "rules",
         "starter",
         "stock",
         "stock_hazards",
@@ -161,8 +167,10 @@ class GnomingRound:
         stock: Pile[Card],
         discards: tuple[Pile[Card], Pile[Card]],
         out_of_play: list[Card],
+        rules: Rulebook,
     ) -> None:
         self.options = options
+        self.rules = rules
         self.players = players
         self.round = round
         self.starter = starter
@@ -220,6 +228,7 @@ class GnomingRound:
         """An independent copy of the round."""
         other = GnomingRound.__new__(GnomingRound)
         other.options = self.options
+        other.rules = self.rules
         other.players = self.players
         other.round = self.round
         other.starter = self.starter

@@ -23,6 +23,7 @@ from typing import Any
 import cardrules
 from cardrules import GameState, Pile
 from cardrules_gnoming.cards import Card
+from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
 # The test modules import play and legal from here with the position builders.
@@ -111,6 +112,7 @@ def put_round(
         Pile(cards(stock)),
         (Pile(cards(discards[0])), Pile(cards(discards[1]))),
         cards(out_of_play),
+        rulebook_of(state.game),
     )
     round_state.phase = phase
     round_state.turn_seat = turn
