@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import inspect
+import types
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 import pluggy
@@ -39,6 +41,38 @@ ENTRY_POINT_GROUP = "cardrules"
 hookimpl = pluggy.HookimplMarker("cardrules")
 
 
+class _PluginManager(pluggy.PluginManager):
+    """pluggy's manager, reading the hooks of a module straight from its namespace.
+
+    pluggy finds hooks with `inspect.getattr_static`, for every name of every
+    plugin and hookspec module it is given. For a module that comes down to
+    the module's ``__dict__``, so reading it directly gives the same answer,
+    several times faster; every match builds a plugin manager of its own, so
+    this is part of starting a game. Anything but a plain function (a
+    ``staticmethod`` in a module, a class plugin) is left to pluggy.
+    """
+
+    def _module_opts(
+        self, namespace: object, name: str, marker: str, parse: Callable[[Any, str], Any]
+    ) -> Any:
+        if isinstance(namespace, types.ModuleType):
+            value = namespace.__dict__.get(name)
+            if inspect.isfunction(value):
+                opts = getattr(value, marker, None)
+                return opts if isinstance(opts, dict) else None
+            if not isinstance(value, staticmethod | classmethod | types.MethodType):
+                return None
+        return parse(namespace, name)
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        return self._module_opts(plugin, name, "cardrules_impl", super().parse_hookimpl_opts)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        return self._module_opts(
+            module_or_class, name, "cardrules_spec", super().parse_hookspec_opts
+        )
+
+
 def get_plugin_manager(plugins: Iterable[tuple[str, object]] = ()) -> pluggy.PluginManager:
     """Return a new plugin manager with cardrules' hookspecs and ``plugins`` registered.
 
@@ -49,7 +83,7 @@ def get_plugin_manager(plugins: Iterable[tuple[str, object]] = ()) -> pluggy.Plu
         pluggy.PluginValidationError: a plugin implements a hook that does not
             exist (a misspelt name) or with wrong arguments.
     """
-    pm = pluggy.PluginManager("cardrules")
+    pm = _PluginManager("cardrules")
     pm.add_hookspecs(hookspecs)
     # Each plugin that implements it adds its game's rule-point hookspecs as
     # it is registered (historic), before any variant implementing them.
@@ -97,10 +131,10 @@ class LoadedPlugin:
 
 
 def hooks_of(plugin: object) -> tuple[str, ...]:
-    """The cardrules hooks a plugin object or module implements, sorted."""
+    """The hooks a plugin object or module implements, sorted: the core's and games' rule points."""
     names = set()
     for name, member in inspect.getmembers(plugin):
-        if name.startswith("cardrules_") and hasattr(member, "cardrules_impl"):
+        if hasattr(member, "cardrules_impl"):
             names.add(name)
     return tuple(sorted(names))
 
