@@ -43,27 +43,35 @@ def test_cardrules_games_lists_the_plugin_variant(venv: Path) -> None:
     assert "golden-mulligan" in run(venv / "cardrules", "games")
     plugins = run(venv / "cardrules", "plugins")
     assert "cardrules-golden-mulligan 1.0.0" in plugins
-    assert "score_round" in plugins
+    assert "gnoming_card_points" in plugins
 
 
 REPLAY_WITHOUT_VARIANT = """
 import json, sys, cardrules
 from golden_mulligan import lone_mulligans
+from cardrules_gnoming import score_layout
 record = json.load(sys.stdin)
 state = cardrules.new_game(record["game"], players=record["players"], seed=record["seed"])
 for move in record["moves"]:
     state.apply(move)
-lone = [[lone_mulligans(layout.cards) for layout in r.layouts] for r in state.finished_rounds]
-print(json.dumps({"scores": state.round_scores, "lone": lone}))
+rounds = [
+    {
+        "layouts": [score_layout(layout.cards) for layout in r.layouts],
+        "lone": [lone_mulligans(layout.cards) for layout in r.layouts],
+        "ender": r.ender if r.ended_by == "ender" else None,
+    }
+    for r in state.finished_rounds
+]
+print(json.dumps({"scores": state.round_scores, "rounds": rounds}))
 """
 
 
 def test_a_game_uses_the_variant(venv: Path) -> None:
-    """A match with the variant records it, and scores -3 per lone Mulligan."""
+    """A match with the variant records it, and scores -3 per lone Mulligan before G23."""
     args = ["play", "gnoming-a-round", "-n", "4", "-s", "3", "--json"]
     golden = json.loads(run(venv / "cardrules", *args, "--variant", "golden-mulligan"))
     assert golden["variants"] == ["golden-mulligan"]
-    # The same moves without the variant give the game's own scores.
+    # The same moves without the variant: the game's own layout scores and the lone Mulligans.
     replayed = subprocess.run(
         [str(venv / "python"), "-c", REPLAY_WITHOUT_VARIANT],
         input=json.dumps(golden),
@@ -72,11 +80,13 @@ def test_a_game_uses_the_variant(venv: Path) -> None:
         check=True,
     )
     base = json.loads(replayed.stdout)
-    assert any(sum(counts) for counts in base["lone"]), "seed 3 should leave a lone Mulligan"
-    for golden_round, base_round, counts in zip(
-        golden["round_scores"], base["scores"], base["lone"], strict=True
-    ):
-        assert golden_round == [b - 3 * c for b, c in zip(base_round, counts, strict=True)]
+    assert any(sum(r["lone"]) for r in base["rounds"]), "seed 3 should leave a lone Mulligan"
+    for golden_round, r in zip(golden["round_scores"], base["rounds"], strict=True):
+        layouts = [s - 3 * lone for s, lone in zip(r["layouts"], r["lone"], strict=True)]
+        if r["ender"] is not None:  # G23 compares the changed layout scores
+            ender = r["ender"]
+            layouts[ender] += -5 if layouts[ender] == min(layouts) else 5
+        assert golden_round == layouts
 
 
 def test_the_example_s_own_tests_pass(venv: Path) -> None:

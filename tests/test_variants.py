@@ -20,6 +20,7 @@ from cardrules.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
+from tests.gnoming import test_diagonals
 from tests.rook import builders as rb
 from tests.rook.test_knock import TestKnock
 
@@ -356,6 +357,7 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     "same-starter": TestSameStarter.test_start_does_not_pass_left,
     "tie-is-penalty": TestTieIsPenalty.test_ender_tied_for_lowest,
     "costly-hazards": TestCostlyHazards.test_hazard_in_a_layout_costs_ten_more,
+    "diagonals": test_diagonals.TestHandBuilt.test_a_matching_diagonal_scores_minus_its_value,
     "three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
     "more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
     "lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
@@ -400,9 +402,9 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 
 
 def test_bundled_variants_are_the_ones_tested_here() -> None:
-    """Each of the ten bundled variants has a behaviour test, and no test names another."""
+    """Each bundled variant has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 10
+    assert len(BUNDLED) == 11
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:

@@ -2,10 +2,15 @@
 
 It estimates its layout's score with every face-down card worth the mean of
 the cards it has not seen, and takes the move that lowers that estimate most.
+It scores by the rules of the game it plays, variants included: the
+observation carries the game's `cardrules_gnoming.rulebook.Rulebook`, whose
+lines (G19), line matches and points (G19, G20) and card points (G21, G22) the
+estimate uses.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -15,6 +20,8 @@ from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation
+from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.rulebook import Rulebook
 from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_gnoming.state import GnomingPhase
 
@@ -29,15 +36,40 @@ def _card_points(card: Card, hazard_points: int) -> float:
     return float(hazard_points) if card.is_hazard else 0.0
 
 
+@functools.lru_cache(maxsize=16)
+def _plain_rules(hazard_points: int) -> Rulebook:
+    return Rulebook(GnomingOptions(hazard_points=hazard_points))
+
+
 def estimate_layout(
-    layout: Sequence[Card | None], unknown: float, *, hazard_points: int = 10
+    layout: Sequence[Card | None],
+    unknown: float,
+    *,
+    hazard_points: int = 10,
+    rules: Rulebook | None = None,
 ) -> float:
     """Estimated score of a layout where ``None`` marks a face-down card.
 
-    Known cards score as in `cardrules_gnoming.scoring.score_layout`; a
-    line holding a face-down card never matches, and each face-down card counts
-    ``unknown`` points.
+    Known cards score as the game scores them; a line holding a face-down card
+    never matches, and each face-down card counts ``unknown`` points.
+
+    Args:
+        layout: nine entries, positions 0-8 row by row; ``None`` where face down.
+        unknown: the points a face-down card is expected to score.
+        hazard_points: points of a Hazard (G22), when ``rules`` is not given.
+        rules: the game's rules, variants included (``observation.rules``):
+            its lines, line matches and points and card points are used, and a
+            layout with no face-down card scores exactly as the game scores it
+            (`cardrules_gnoming.hookspecs.gnoming_layout_score`). Default: the
+            game's own rules with ``hazard_points``.
+
+    Returns:
+        The estimate (lower is better).
     """
+    if rules is not None and not rules.default_scoring:
+        return _estimate_by_rules(layout, unknown, rules)
+    if rules is not None:
+        hazard_points = rules.options.hazard_points
     score = 0.0
     in_match = [False] * 9
     for line in LINES:
@@ -57,13 +89,35 @@ def estimate_layout(
     return score
 
 
+def _estimate_by_rules(layout: Sequence[Card | None], unknown: float, rules: Rulebook) -> float:
+    """`estimate_layout` through the rule points of a game whose variants change scoring."""
+    if None not in layout:
+        return float(rules.layout_score(layout))  # type: ignore[arg-type]
+    score = 0.0
+    matched = [False] * 9
+    for line in rules.lines:
+        cards = [layout[p] for p in line]
+        if None in cards:
+            continue
+        value = rules.line_match(line, cards)  # type: ignore[arg-type]
+        if value is not None:
+            score += rules.line_points(line, cards, value)  # type: ignore[arg-type]
+            for p in line:
+                matched[p] = True
+    for p, card in enumerate(layout):
+        score += unknown if card is None else rules.card_points(card, matched[p])
+    return score
+
+
 class GreedyBot:
     """One-step greedy play for Gnoming A Round.
 
     Args:
         seed: seeds tie-breaking among equally good moves.
         deck: the composition in play (default: the G2 deck), to count unseen cards.
-        hazard_points: points of a Hazard in a layout (G22).
+        hazard_points: points of a Hazard in a layout (G22), for observations
+            that carry no rules (``observation.rules is None``); otherwise the
+            bot scores by the observation's rules, variants included.
         take_threshold: take a discard only if it lowers the estimate by this much.
     """
 
@@ -80,7 +134,10 @@ class GreedyBot:
         self._hazard_points = hazard_points
         self._take_threshold = take_threshold
 
-    def _unknown_value(self, obs: GnomingObservation) -> float:
+    def _rules(self, obs: GnomingObservation) -> Rulebook:
+        return obs.rules if obs.rules is not None else _plain_rules(self._hazard_points)
+
+    def _unknown_value(self, obs: GnomingObservation, rules: Rulebook) -> float:
         remaining = self._deck.as_dict()
         seen: list[Card] = [c for layout in obs.layouts for c in layout if c is not None]
         seen += [*obs.discard_piles[0], *obs.discard_piles[1], *obs.out_of_play]
@@ -92,18 +149,26 @@ class GreedyBot:
         total = sum(remaining.values())
         if total == 0:
             return 5.0
-        return sum(_card_points(c, self._hazard_points) * n for c, n in remaining.items()) / total
+        if rules.default_scoring:
+            hazard = rules.options.hazard_points
+            return sum(_card_points(c, hazard) * n for c, n in remaining.items()) / total
+        return sum(rules.card_points(c, False) * n for c, n in remaining.items()) / total
 
     def _best_position(
-        self, obs: GnomingObservation, card: Card, positions: Sequence[int], unknown: float
+        self,
+        obs: GnomingObservation,
+        card: Card,
+        positions: Sequence[int],
+        unknown: float,
+        rules: Rulebook,
     ) -> tuple[float, int]:
         layout = list(obs.own_layout)
-        before = estimate_layout(layout, unknown, hazard_points=self._hazard_points)
+        before = estimate_layout(layout, unknown, rules=rules)
         best: tuple[float, int] | None = None
         for p in positions:
             trial = layout.copy()
             trial[p] = card
-            delta = estimate_layout(trial, unknown, hazard_points=self._hazard_points) - before
+            delta = estimate_layout(trial, unknown, rules=rules) - before
             if best is None or delta < best[0]:
                 best = (delta, p)
         assert best is not None
@@ -113,7 +178,8 @@ class GreedyBot:
         """Return the legal move that lowers the estimated layout score most."""
         obs = observation
         moves = obs.legal_moves
-        unknown = self._unknown_value(obs)
+        rules = self._rules(obs)
+        unknown = self._unknown_value(obs, rules)
         discards = [m for m in moves if isinstance(m, Discard)]
         if obs.phase is P.REVEAL:
             corners = [
@@ -125,14 +191,14 @@ class GreedyBot:
             for move in moves:
                 if isinstance(move, Draw) and move.source != STOCK:
                     top = obs.discard_piles[move.source][-1]  # type: ignore[index]
-                    delta, _ = self._best_position(obs, top, range(9), unknown)
+                    delta, _ = self._best_position(obs, top, range(9), unknown, rules)
                     if best_take is None or delta < best_take[0]:
                         best_take = (delta, move)
             if best_take is not None and (
                 best_take[0] <= -self._take_threshold or Draw(STOCK) not in moves
             ):
                 return best_take[1]
-            return Draw(STOCK)
+            return Draw(STOCK) if Draw(STOCK) in moves else moves[0]
         if obs.phase in (P.PLACE, P.BOUNCE):
             card = obs.held_card
             assert card is not None
@@ -140,7 +206,7 @@ class GreedyBot:
             if card.is_hazard and discards:
                 return discards[0]
             if targets:
-                delta, position = self._best_position(obs, card, targets, unknown)
+                delta, position = self._best_position(obs, card, targets, unknown, rules)
                 if delta < 0 or not discards:
                     kind = Place if obs.phase is P.PLACE else Bounce
                     return kind(position)

@@ -35,6 +35,7 @@ __all__ = [
     "apply_move",
     "deal_round",
     "draw_moves",
+    "end_turn",
     "ends_round",
     "explain_illegal",
     "legal_moves",
@@ -292,7 +293,7 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             _next_flip(state, chance)
         else:
             state.discards[move.pile].put(card)  # type: ignore[index]
-            _end_turn(state, chance)
+            end_turn(state, chance)
     elif isinstance(move, Flip | Pass):
         if isinstance(move, Flip):
             state.deciding_layout.face_up[move.position] = True
@@ -320,7 +321,7 @@ def _next_flip(state: GnomingRound, chance: Chance) -> None:
         state.phase = P.FLIP
         state.current_player = state.pending[0]
     else:
-        _end_turn(state, chance)
+        end_turn(state, chance)
 
 
 def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
@@ -348,8 +349,14 @@ def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
         _end_round(state, "stock")
 
 
-def _end_turn(state: GnomingRound, chance: Chance) -> None:
-    """G17: note the ender, count the last turns, and pass the turn left."""
+def end_turn(state: GnomingRound, chance: Chance) -> None:
+    """End the turn of ``state.turn_seat``: note the ender, count the last turns (G17).
+
+    Then pass the turn left (G7), or end the round once the last turns are
+    played (G17, G18). A variant move that takes a whole turn (a knock) ends
+    it with this. Whether the seat becomes the ender is the rule point
+    `cardrules_gnoming.hookspecs.gnoming_ends_round`.
+    """
     seat = state.turn_seat
     assert seat is not None
     if state.ender is None:

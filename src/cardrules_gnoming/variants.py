@@ -1,14 +1,17 @@
 """House rules for Gnoming A Round that ship with cardrules.
 
 Each variant is a small plugin: a class whose docstring says what changes, and
-whose ``spec`` declares it. These set an option of `GnomingOptions`;
-choose them with ``new_game(..., variants=["no-bounce"])`` or
+whose ``spec`` declares it. The classes here set an option of `GnomingOptions`
+(each is an *Interpretation* of the rules); those in
+`cardrules_gnoming.house_rules` change a rule point through its hook. Choose
+them with ``new_game(..., variants=["no-bounce"])`` or
 ``cardrules play gnoming-a-round --variant no-bounce``.
 """
 
 from __future__ import annotations
 
 from cardrules.registry import VariantSpec
+from cardrules_gnoming.house_rules import diagonals
 
 __all__ = [
     "VARIANTS",
@@ -67,6 +70,7 @@ class CostlyHazards:
 
 
 #: Every bundled variant, in the order ``cardrules games`` lists them.
-VARIANTS: tuple[VariantSpec, ...] = tuple(
-    v.spec for v in (NoBounce, KeepTakenDiscard, SameStarter, TieIsPenalty, CostlyHazards)
+VARIANTS: tuple[VariantSpec, ...] = (
+    *(v.spec for v in (NoBounce, KeepTakenDiscard, SameStarter, TieIsPenalty, CostlyHazards)),
+    diagonals.SPEC,
 )

@@ -58,6 +58,18 @@ def lay(spec: str) -> Layout:
     return Layout(layout_cards, face_up)
 
 
+def catalogue_with(*variants: cardrules.VariantSpec) -> cardrules.Catalogue:
+    """The installed plugins plus variants a test declares itself (not installed)."""
+
+    class Registrar:
+        @cardrules.hookimpl
+        def cardrules_register_variants(self, register: Any) -> None:
+            for spec in variants:
+                register(spec)
+
+    return cardrules.Catalogue([("test-variants", Registrar())])
+
+
 def new(
     players: int = 3,
     *,
@@ -164,3 +176,29 @@ def finish_round_now(state: GameState) -> None:
     round_before = state.round
     state.apply("discard 0")
     assert state.round == round_before + 1
+
+
+def last_turn_scores(
+    state: GameState, layouts: Sequence[Layout | str], *, ender: int
+) -> tuple[int, ...]:
+    """Score ``layouts`` as a round ended by ``ender`` (G17): the engine's round scores.
+
+    Puts the last seat mid-way through the round's last turn, holding a card
+    to discard; the discard ends the round (G17, G18) and the engine scores it.
+    """
+    last = state.players - 1
+    put_round(
+        state,
+        layouts,
+        turn=last,
+        phase=GnomingPhase.DISCARD,
+        held="12",
+        discards=("2", "3"),
+        stock="4 5 6",
+        ender=ender,
+        final_turns_left=1,
+    )
+    round_before = state.round
+    state.apply("discard 0")
+    assert state.round == round_before + 1
+    return state.round_scores[-1]
