@@ -20,7 +20,7 @@ from cardrules.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
-from tests.gnoming import test_diagonals
+from tests.gnoming import test_diagonals, test_knock
 from tests.rook import builders as rb
 from tests.rook.test_knock import TestKnock
 
@@ -350,19 +350,27 @@ class TestUnlimitedRebuilds:
 
 # ---------------------------------------------------------------- every variant covered
 
-#: The behaviour test of each bundled variant (its first rule marker is the rule it changes).
+G, R = "gnoming-a-round", "toonerville-rook"
+DIAGONALS = test_diagonals.TestHandBuilt.test_a_matching_diagonal_scores_minus_its_value
+GNOMING_KNOCK = (
+    test_knock.TestWhenAKnockIsLegal.test_six_face_up_cards_offer_a_knock_instead_of_drawing
+)
+ROOK_KNOCK = TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends
+
+#: The behaviour test of each bundled variant, by ``game/name`` (it cites the rules it changes).
 BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
-    "no-bounce": TestNoBounce.test_revealed_matching_card_is_discarded_instead_of_bouncing,
-    "keep-taken-discard": TestKeepTakenDiscard.test_taken_discard_cannot_be_thrown_away,
-    "same-starter": TestSameStarter.test_start_does_not_pass_left,
-    "tie-is-penalty": TestTieIsPenalty.test_ender_tied_for_lowest,
-    "costly-hazards": TestCostlyHazards.test_hazard_in_a_layout_costs_ten_more,
-    "diagonals": test_diagonals.TestHandBuilt.test_a_matching_diagonal_scores_minus_its_value,
-    "three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
-    "more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
-    "lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
-    "unlimited-rebuilds": TestUnlimitedRebuilds.test_variant_rebuilds_again,
-    "knock": TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends,
+    f"{G}/no-bounce": TestNoBounce.test_revealed_matching_card_is_discarded_instead_of_bouncing,
+    f"{G}/keep-taken-discard": TestKeepTakenDiscard.test_taken_discard_cannot_be_thrown_away,
+    f"{G}/same-starter": TestSameStarter.test_start_does_not_pass_left,
+    f"{G}/tie-is-penalty": TestTieIsPenalty.test_ender_tied_for_lowest,
+    f"{G}/costly-hazards": TestCostlyHazards.test_hazard_in_a_layout_costs_ten_more,
+    f"{G}/diagonals": DIAGONALS,
+    f"{G}/knock": GNOMING_KNOCK,
+    f"{R}/three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
+    f"{R}/more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
+    f"{R}/lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
+    f"{R}/unlimited-rebuilds": TestUnlimitedRebuilds.test_variant_rebuilds_again,
+    f"{R}/knock": ROOK_KNOCK,
 }
 
 
@@ -376,7 +384,7 @@ def bundled_variants() -> dict[str, VariantSpec]:
     ours = [p.name for p in catalogue.loaded if p.distribution == "cardrules"]
     provided = [spec for name in ours for spec in catalogue.provided.get(name, [])]
     return {
-        spec.name: spec
+        f"{spec.game}/{spec.name}": spec
         for spec in catalogue.variants()
         if spec.game in OUR_GAMES and spec in provided
     }
@@ -385,13 +393,22 @@ def bundled_variants() -> dict[str, VariantSpec]:
 BUNDLED = bundled_variants()
 
 
+GAME_TITLES = {"Gnoming A Round": "gnoming-a-round", "Toonerville Rook": "toonerville-rook"}
+
+
 def doc_sections() -> dict[str, str]:
-    """The ``### name`` sections of docs/variants.md: heading -> text below it."""
+    """The ``### name`` sections of docs/variants.md: ``game/name`` -> text below it.
+
+    The game is the ``## `` heading (the game's title) the section sits under.
+    """
     text = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
     sections: dict[str, str] = {}
-    for chunk in re.split(r"^### ", text, flags=re.MULTILINE)[1:]:
-        heading, _, body = chunk.partition("\n")
-        sections[heading.strip()] = body.split("\n## ")[0]
+    for part in re.split(r"^## ", text, flags=re.MULTILINE)[1:]:
+        title, _, body = part.partition("\n")
+        game = GAME_TITLES.get(title.strip())
+        for chunk in re.split(r"^### ", body, flags=re.MULTILINE)[1:]:
+            heading, _, section = chunk.partition("\n")
+            sections[f"{game}/{heading.strip()}"] = section
     return sections
 
 
@@ -404,26 +421,27 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 def test_bundled_variants_are_the_ones_tested_here() -> None:
     """Each bundled variant has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 11
+    assert len(BUNDLED) == 12
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:
-    """docs/variants.md has exactly one ``### name`` heading per bundled variant."""
+    """docs/variants.md has exactly one ``### name`` heading per bundled variant, under its game."""
     text = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
-    headings = re.findall(r"^### (.+)$", text, flags=re.MULTILINE)
-    assert sorted(headings) == sorted(BUNDLED)
+    assert len(re.findall(r"^### (.+)$", text, flags=re.MULTILINE)) == len(BUNDLED)
+    assert sorted(doc_sections()) == sorted(BUNDLED)
     assert not re.search(r"^\s*>>>", text, flags=re.MULTILINE)
 
 
-@pytest.mark.parametrize("name", sorted(BUNDLED))
-def test_every_bundled_variant_is_tested_and_documented(name: str) -> None:
+@pytest.mark.parametrize("key", sorted(BUNDLED))
+def test_every_bundled_variant_is_tested_and_documented(key: str) -> None:
     """The variant has a behaviour test citing its rule, and a docs section saying how to use it."""
-    spec = BUNDLED[name]
-    assert name in BEHAVIOUR_TESTS, f"no behaviour test for variant {name!r}"
+    spec = BUNDLED[key]
+    name = spec.name
+    assert key in BEHAVIOUR_TESTS, f"no behaviour test for variant {key!r}"
     changed = re.findall(r"[GR]\d+", spec.summary.partition(":")[0])
     assert changed
-    assert rule_ids(BEHAVIOUR_TESTS[name]) == changed
-    section = doc_sections().get(name)
+    assert rule_ids(BEHAVIOUR_TESTS[key]) == changed
+    section = doc_sections().get(key)
     assert section is not None, f"no '### {name}' heading on docs/variants.md"
     assert spec.game in section
     assert all(rule in section for rule in changed)

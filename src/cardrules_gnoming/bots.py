@@ -5,7 +5,10 @@ the cards it has not seen, and takes the move that lowers that estimate most.
 It scores by the rules of the game it plays, variants included: the
 observation carries the game's `cardrules_gnoming.rulebook.Rulebook`, whose
 lines (G19), line matches and points (G19, G20) and card points (G21, G22) the
-estimate uses.
+estimate uses. Under the bundled ``knock`` variant it knocks when the game's
+own G23 rule (`cardrules_gnoming.hookspecs.gnoming_ender_adjustment`), applied
+to the estimated layouts, says it would take the bonus even after every other
+player has improved by ``knock_margin`` in their last turn.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from cardrules.decks import DeckComposition
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
+from cardrules_gnoming.house_rules.knock import Knock
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.options import GnomingOptions
@@ -119,6 +123,8 @@ class GreedyBot:
             that carry no rules (``observation.rules is None``); otherwise the
             bot scores by the observation's rules, variants included.
         take_threshold: take a discard only if it lowers the estimate by this much.
+        knock_margin: extra turns' worth of gain to credit the other players
+            with when judging a knock (more: knocks less often).
     """
 
     def __init__(
@@ -128,11 +134,13 @@ class GreedyBot:
         deck: DeckComposition[Card] = DEFAULT_DECK,
         hazard_points: int = 10,
         take_threshold: float = 2.5,
+        knock_margin: float = 0.0,
     ) -> None:
         self._rng = random.Random(seed)
         self._deck = deck
         self._hazard_points = hazard_points
         self._take_threshold = take_threshold
+        self._knock_margin = knock_margin
 
     def _rules(self, obs: GnomingObservation) -> Rulebook:
         return obs.rules if obs.rules is not None else _plain_rules(self._hazard_points)
@@ -174,6 +182,54 @@ class GreedyBot:
         assert best is not None
         return best
 
+    def _knock_pays(self, obs: GnomingObservation, rules: Rulebook, unknown: float) -> bool:
+        """Would a knock now take G23's bonus and leave this seat better placed than playing on?
+
+        Each layout is estimated as it stands (`estimate_layout`) and with the
+        gain a turn brings it (its best card to replace, replaced by an average
+        one). Knocking: the others take that gain once (their last turn), plus
+        ``knock_margin`` turns' worth, this seat none. Playing on: everyone
+        takes it once per turn left (about the face-down cards a layout still
+        holds), the others once more. G23's adjustment comes from the game's
+        own rule point (`gnoming_ender_adjustment`). The bot knocks when the
+        knock earns the bonus and leaves it further below (or less far above)
+        the best other score than playing on.
+        """
+        seat = obs.seat
+        now = [estimate_layout(layout, unknown, rules=rules) for layout in obs.layouts]
+        gain = [
+            self._turn_gain(layout, estimate, unknown, rules)
+            for layout, estimate in zip(obs.layouts, now, strict=True)
+        ]
+        # Turns left if nobody knocks: about the face-down cards a layout still has.
+        turns = max(1, round(sum(layout.count(None) for layout in obs.layouts) / obs.players))
+
+        def standing(others_turns: float, own_turns: int) -> tuple[int, float]:
+            scores = [
+                now[s] - gain[s] * (own_turns if s == seat else others_turns)
+                for s in range(obs.players)
+            ]
+            adjustment = rules.ender_adjustment(tuple(round(x) for x in scores), seat)
+            return adjustment, scores[seat] + adjustment - min(
+                x for s, x in enumerate(scores) if s != seat
+            )
+
+        bonus, knocked = standing(1 + self._knock_margin, 0)
+        return bonus < 0 and knocked < standing(turns + 1, turns)[1]
+
+    @staticmethod
+    def _turn_gain(
+        layout: Sequence[Card | None], estimate: float, unknown: float, rules: Rulebook
+    ) -> float:
+        """What one turn is worth to a layout: its best card replaced by an average one."""
+        best = 0.0
+        for p, card in enumerate(layout):
+            if card is not None:
+                trial = list(layout)
+                trial[p] = None
+                best = max(best, estimate - estimate_layout(trial, unknown, rules=rules))
+        return best
+
     def choose(self, observation: GnomingObservation) -> Move:
         """Return the legal move that lowers the estimated layout score most."""
         obs = observation
@@ -187,6 +243,8 @@ class GreedyBot:
             ]
             return self._rng.choice(corners or list(moves))
         if obs.phase is P.DRAW:
+            if Knock() in moves and self._knock_pays(obs, rules, unknown):
+                return Knock()
             best_take: tuple[float, Move] | None = None
             for move in moves:
                 if isinstance(move, Draw) and move.source != STOCK:

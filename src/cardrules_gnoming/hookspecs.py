@@ -141,9 +141,10 @@ def gnoming_ends_round(game: Game, state: GnomingRound, seat: int) -> bool | Non
 def gnoming_lines(game: Game) -> Sequence[tuple[int, ...]] | None:
     """The lines of a layout: the position groups that can match (G19).
 
-    Stops at the first non-None result. Asked once per round (and by the
-    greedy bot once per game). The game answers the three rows then the three
-    columns, ``(0, 1, 2) ... (2, 5, 8)``. A variant that adds lines wraps the
+    Stops at the first non-None result. Asked when a game is created (for
+    the greedy bot's estimates) and for each layout the game scores. The
+    game answers the three rows then the three columns, ``(0, 1, 2) ...
+    (2, 5, 8)``. A variant that adds lines wraps the
     hook and appends its own, so several such variants combine.
 
     :param game: the game.

@@ -112,7 +112,9 @@ class Rulebook:
     Attributes:
         options: the `GnomingOptions`.
         game: the game, or ``None``.
-        lines: the lines of a layout (G19, `gnoming_lines`), position tuples.
+        lines: the lines of a layout (G19, `gnoming_lines`), position tuples,
+            as the hook answered when the rulebook was built (the greedy bot's
+            estimate uses these; scoring asks the hook again, `current_lines`).
         default_scoring: no variant changes G19-G22 (`SCORING_POINTS`), so a
             layout scores as `cardrules_gnoming.scoring.score_layout` says.
         turn_starts: ``turn_starts(state)``, G9 (`gnoming_turn_starts`).
@@ -140,6 +142,7 @@ class Rulebook:
         "line_match",
         "line_points",
         "lines",
+        "lines_changed",
         "may_bounce",
         "may_flip",
         "options",
@@ -154,7 +157,8 @@ class Rulebook:
         )
         hazard, bonus, tie = options.hazard_points, options.ender_bonus, options.ender_tie_is_lowest
         self.lines: Lines = scoring.LINES
-        if game is not None and changed("gnoming_lines"):
+        self.lines_changed = game is not None and changed("gnoming_lines")
+        if game is not None and self.lines_changed:
             self.lines = _checked_lines(game)
         self.default_scoring = not any(changed(name) for name in SCORING_POINTS)
 
@@ -208,12 +212,23 @@ class Rulebook:
             lambda h: lambda scores, ender: h(scores=tuple(scores), ender=ender),
         )
 
+    def current_lines(self) -> Lines:
+        """The lines of a layout (G19), asking `gnoming_lines` again if a variant answers it.
+
+        Raises:
+            cardrules.PluginHookError: the answer is not a sequence of lines of
+                distinct positions 0-8 (naming the variants).
+        """
+        if self.lines_changed and self.game is not None:
+            return _checked_lines(self.game)
+        return self.lines
+
     def score_by_points(self, cards: Sequence[Card]) -> int:
         """A layout's score from its lines, their matches and its cards' points (G19-G22).
 
         The game's own answer to `gnoming_layout_score`: each line of
-        `lines` that matches (`line_match`) scores `line_points`; then each
-        card scores `card_points`, told whether it lies in a matching line.
+        `current_lines` that matches (`line_match`) scores `line_points`; then
+        each card scores `card_points`, told whether it lies in a matching line.
 
         Raises:
             ValueError: ``cards`` does not hold nine cards.
@@ -222,7 +237,7 @@ class Rulebook:
             raise ValueError(f"a layout holds 9 cards, got {len(cards)}")
         score = 0
         matched = [False] * 9
-        for line in self.lines:
+        for line in self.current_lines():
             in_line = [cards[p] for p in line]
             value = self.line_match(line, in_line)
             if value is not None:

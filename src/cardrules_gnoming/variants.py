@@ -11,7 +11,7 @@ them with ``new_game(..., variants=["no-bounce"])`` or
 from __future__ import annotations
 
 from cardrules.registry import VariantSpec
-from cardrules_gnoming.house_rules import diagonals
+from cardrules_gnoming.house_rules import diagonals, knock
 
 __all__ = [
     "VARIANTS",
@@ -73,4 +73,5 @@ class CostlyHazards:
 VARIANTS: tuple[VariantSpec, ...] = (
     *(v.spec for v in (NoBounce, KeepTakenDiscard, SameStarter, TieIsPenalty, CostlyHazards)),
     diagonals.SPEC,
+    knock.SPEC,
 )

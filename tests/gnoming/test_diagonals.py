@@ -1,8 +1,8 @@
 """The bundled ``diagonals`` house rule: the two diagonals are lines too (G19-G21, G23).
 
-Scores are checked against a scorer written here from the rules alone (it
-tries every value a line could match at), in hand-built positions, for any
-layouts (Hypothesis), and over whole greedy matches.
+Scores are checked against a scorer written from the rules alone
+(`tests.gnoming.reference`), in hand-built positions, for any layouts
+(Hypothesis), and over whole greedy matches.
 """
 
 from __future__ import annotations
@@ -16,47 +16,14 @@ from hypothesis import strategies as st
 from cardrules import GameState, play_match
 from cardrules_gnoming import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.bots import GreedyBot
-from cardrules_gnoming.state import GnomingPhase
 
 from .builders import last_turn_scores, new
+from .reference import ROWS_AND_COLUMNS, WITH_DIAGONALS, reference_round
 
-P = GnomingPhase
-ROWS_AND_COLUMNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
-WITH_DIAGONALS = (*ROWS_AND_COLUMNS, (0, 4, 8), (2, 4, 6))
 # No matching line, even with the diagonals: 1 + 2 + 3 + 4 - 5 + 6 + 7 + 8 + 9 = 35.
 LAYOUT_35 = "1 2 3 / 4 -5 6 / 7 8 9"
 # No matching line: 9 + 9 + 7 + 6 + 10 + 4 + 3 + 2 + 11 = 61.
 LAYOUT_61 = "9 9 7 / 6 10 4 / 3 2 11"
-
-
-def reference_layout(cards: Sequence[Card], lines: Sequence[Sequence[int]]) -> int:
-    """A layout's score from the rules alone: try every value 1-12 for each line (G19-G22)."""
-    total = 0
-    matched: set[int] = set()
-    for line in lines:
-        in_line = [cards[p] for p in line]
-        for v in range(1, 13):
-            stands_for_v = all(c.is_mulligan or (c.is_number and c.value == v) for c in in_line)
-            if stands_for_v and not all(c.is_mulligan for c in in_line):
-                total -= v
-                matched.update(line)
-                break
-    for p, card in enumerate(cards):
-        if card.is_hazard:
-            total += 10
-        elif card.is_number and (card.value < 0 or p not in matched):
-            total += card.value
-    return total
-
-
-def reference_round(
-    layouts: Sequence[Sequence[Card]], ender: int | None, lines: Sequence[Sequence[int]]
-) -> tuple[int, ...]:
-    """Every layout's score, then G23 on those scores: -5 if the ender is lowest (ties too), +5."""
-    scores = [reference_layout(cards, lines) for cards in layouts]
-    if ender is not None:
-        scores[ender] += -5 if scores[ender] == min(scores) else 5
-    return tuple(scores)
 
 
 def last_turn(variants: Sequence[str], layouts: Sequence[str], *, ender: int) -> tuple[int, ...]:
