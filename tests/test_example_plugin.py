@@ -67,7 +67,7 @@ print(json.dumps({"scores": state.round_scores, "rounds": rounds}))
 
 
 def test_a_game_uses_the_variant(venv: Path) -> None:
-    """A match with the variant records it, and scores -3 per lone Mulligan before G23."""
+    """A match with the variant: -3 per lone Mulligan before G23, and a tally kept as state."""
     args = ["play", "gnoming-a-round", "-n", "4", "-s", "3", "--json"]
     golden = json.loads(run(venv / "cardrules", *args, "--variant", "golden-mulligan"))
     assert golden["variants"] == ["golden-mulligan"]
@@ -81,12 +81,18 @@ def test_a_game_uses_the_variant(venv: Path) -> None:
     )
     base = json.loads(replayed.stdout)
     assert any(sum(r["lone"]) for r in base["rounds"]), "seed 3 should leave a lone Mulligan"
-    for golden_round, r in zip(golden["round_scores"], base["rounds"], strict=True):
+    tally = [0] * 4
+    for golden_round, r, states in zip(
+        golden["round_scores"], base["rounds"], golden["variant_states"], strict=True
+    ):
         layouts = [s - 3 * lone for s, lone in zip(r["layouts"], r["lone"], strict=True)]
         if r["ender"] is not None:  # G23 compares the changed layout scores
             ender = r["ender"]
             layouts[ender] += -5 if layouts[ender] == min(layouts) else 5
         assert golden_round == layouts
+        # The variant's state, kept in the record: the match's golden Mulligans so far.
+        tally = [t + lone for t, lone in zip(tally, r["lone"], strict=True)]
+        assert states == {"golden-mulligan": {"counts": tally}}
 
 
 def test_the_example_s_own_tests_pass(venv: Path) -> None:

@@ -9,6 +9,9 @@ where each rule lives:
 * ``moves.py`` - the moves and their notation
 * ``rules.py`` - dealing and play (G4-G18)
 * ``scoring.py`` - layouts, rounds, the match (G19-G25)
+* ``hookspecs.py`` - the rule points a house rule may change (``gnoming_*`` hooks)
+* ``rulebook.py`` - how the game calls them (fast while no variant changes a rule)
+* ``house_rules/`` - bundled variants on those hooks (``diagonals``, ``knock``)
 * ``observation.py`` - what a seat may see
 * ``bots.py`` - the greedy bot
 """

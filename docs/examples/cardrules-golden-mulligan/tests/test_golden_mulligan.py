@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from golden_mulligan import BONUS, lone_mulligans
+from golden_mulligan import BONUS, GoldenTally, lone_mulligans
 
 import cardrules
-from cardrules.testing import run_conformance
+from cardrules.testing import check_variant, run_conformance
+from cardrules.variant_state import variant_state, variant_view
 from cardrules_gnoming import MULLIGAN, number, score_layout
 
 
@@ -48,6 +49,38 @@ def test_scores_drop_by_three_per_lone_mulligan_before_the_enders_bonus() -> Non
             assert changed == expected_scores(layouts, ender)
             lone_seen += sum(lone_mulligans(cards) for cards in layouts)
     assert lone_seen > 0
+
+
+def test_the_tally_counts_each_seats_golden_mulligans_over_the_match() -> None:
+    """The variant state adds up the lone Mulligans of every round, seen by every seat."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=12, variants=["golden-mulligan"])
+    expected = [0, 0, 0]
+    while not state.is_over:
+        rounds = len(state.finished_rounds)
+        state.apply(state.legal_moves()[0])
+        if len(state.finished_rounds) > rounds:
+            finished = state.finished_rounds[-1]
+            for seat, layout in enumerate(finished.layouts):
+                expected[seat] += lone_mulligans(layout.cards)
+            assert variant_state(finished, "golden-mulligan") == GoldenTally(tuple(expected))
+    assert sum(expected) > 0
+    record = state.record()
+    assert record["variant_states"][-1]["golden-mulligan"] == {"counts": expected}
+
+
+def test_every_seat_sees_the_tally() -> None:
+    """The tally is public: each seat's observation shows it."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=1, variants=["golden-mulligan"])
+    for seat in range(3):
+        assert variant_view(state.observation(seat), "golden-mulligan") == GoldenTally((0, 0, 0))
+
+
+def test_the_kit_reaches_the_hooks() -> None:
+    """cardrules' kit reaches both hooks of the variant and checks every state it reaches."""
+    report = check_variant("gnoming-a-round", ["golden-mulligan"], players=3, matches=1)
+    assert report.hooks[("golden-mulligan", "gnoming_card_points")] > 0
+    assert report.hooks[("golden-mulligan", "cardrules_apply_move")] > 0
+    assert report.unreached == ()
 
 
 def test_conformance() -> None:
