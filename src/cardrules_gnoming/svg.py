@@ -21,6 +21,7 @@ drawn, ``data-card`` (the card's notation).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
 import attrs
@@ -30,6 +31,9 @@ from cardrules_gnoming.cards import Card
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_gnoming.state import GnomingPhase, GnomingRound
+
+if TYPE_CHECKING:
+    from cardrules_gnoming.rulebook import Rulebook
 
 __all__ = ["draw_observation", "draw_round"]
 
@@ -72,6 +76,8 @@ class _Scene:
     out_of_play: tuple[Card, ...]
     pending: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
+    #: the game's rules (G19's lines and matches, variants included), if known
+    rules: Rulebook | None = None
 
 
 def draw_observation(obs: GnomingObservation) -> str:
@@ -97,6 +103,7 @@ def draw_observation(obs: GnomingObservation) -> str:
             out_of_play=obs.out_of_play,
             pending=obs.pending,
             round_scores=obs.round_scores,
+            rules=obs.rules,
         )
     )
 
@@ -126,6 +133,7 @@ def draw_round(state: GnomingRound, round_scores: Sequence[tuple[int, ...]] = ()
             out_of_play=tuple(state.out_of_play),
             pending=tuple(state.pending),
             round_scores=tuple(round_scores),
+            rules=state.rules,
         )
     )
 
@@ -280,14 +288,19 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
                 stroke_width="2",
                 class_="filled",
             )
-    for line in LINES:
+    lines = LINES if scene.rules is None else scene.rules.lines
+    for line in lines:
         known = [cards[p][0] for p in line if cards[p][1]]
-        if len(known) < 3:
+        if len(known) < len(line) or None in known:
             continue
-        value = line_match_value([c for c in known if c is not None])
+        value = (
+            line_match_value(known)  # type: ignore[arg-type]
+            if scene.rules is None
+            else scene.rules.line_match(line, known)  # type: ignore[arg-type]
+        )
         if value is None:
             continue
-        first, last = line[0], line[2]
+        first, last = line[0], line[-1]
         canvas.line(
             g,
             x + (first % 3) * (CARD_W + GAP) + CARD_W / 2,

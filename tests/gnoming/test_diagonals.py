@@ -7,6 +7,7 @@ Scores are checked against a scorer written from the rules alone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -16,8 +17,9 @@ from hypothesis import strategies as st
 from cardrules import GameState, play_match
 from cardrules_gnoming import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.bots import GreedyBot
+from cardrules_gnoming.svg import draw_observation, draw_round
 
-from .builders import last_turn_scores, new
+from .builders import last_turn_scores, new, put_round, rs
 from .reference import ROWS_AND_COLUMNS, WITH_DIAGONALS, reference_round
 
 # No matching line, even with the diagonals: 1 + 2 + 3 + 4 - 5 + 6 + 7 + 8 + 9 = 35.
@@ -103,3 +105,22 @@ def test_greedy_matches_score_as_the_reference() -> None:
             assert scores == reference_round(cards, ender, WITH_DIAGONALS)
             differs += scores != reference_round(cards, ender, ROWS_AND_COLUMNS)
     assert differs > 0
+
+
+@pytest.mark.rule("G19")
+def test_drawings_strike_through_a_matching_diagonal() -> None:
+    """SVG drawings mark matched lines by the game's rules: the diagonal only with the variant."""
+
+    layouts = ["9 1 2 / 3 9 4 / 6 7 9", LAYOUT_35, "5 5 5 / 1 2 3 / 4 6 7"]
+    drawn = {}
+    for variants in ([], ["diagonals"]):
+        state = new(3, variants=variants)
+        put_round(state, layouts, stock="1 2")
+        whole = draw_round(rs(state))
+        seen = draw_observation(state.observation(1))
+        drawn[bool(variants)] = (
+            re.findall(r'data-line="([^"]*)"', whole),
+            re.findall(r'data-line="([^"]*)"', seen),
+        )
+    assert drawn[False] == (["0 1 2"], ["0 1 2"])
+    assert drawn[True] == (["0 4 8", "0 1 2"], ["0 4 8", "0 1 2"])
