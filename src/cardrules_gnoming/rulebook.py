@@ -276,12 +276,29 @@ class Rulebook:
         return (_rebuilt, (self.game.name, self.game.players, self.options, variants))
 
 
+#: Rulebooks rebuilt while unpickling, by the identity of the options they were pickled
+#: with (each entry keeps its options alive, so an id is never reused while listed).
+_REBUILT: dict[int, tuple[GnomingOptions, Rulebook]] = {}
+
+
 def _rebuilt(
     name: str, players: int, options: GnomingOptions, variants: tuple[str, ...]
 ) -> Rulebook:
-    """The rulebook of a new game like the pickled one (from the installed catalogue)."""
+    """The rulebook of a new game like the pickled one (from the installed catalogue).
+
+    Every round state unpickled together shares one rulebook holding the very
+    options object they hold, as the pickled ones did, so a copy pickles to the
+    same bytes as its original.
+    """
+    found = _REBUILT.get(id(options))
+    if found is not None and found[0] is options:
+        return found[1]
     game = new_game(name, players=players, options=options, variants=variants).game
-    return rulebook_of(game)
+    rulebook = Rulebook(options, game)
+    if len(_REBUILT) >= 256:
+        _REBUILT.clear()
+    _REBUILT[id(options)] = (options, rulebook)
+    return rulebook
 
 
 @functools.lru_cache(maxsize=128)
