@@ -58,7 +58,7 @@ def gnoming_turn_starts(game: Game, state: GnomingRound) -> list[Move] | None:
     """The ways the turn player may start a turn (G9; G11 with its option).
 
     Stops at the first non-None result. The game answers with its draws:
-    ``draw stock`` while the draw pile has cards, and ``draw pile N`` for
+    ``draw stock`` while the draw pile has cards, and ``take discard N`` for
     each non-empty discard pile (only a keepable card with
     ``taken_discard_must_be_kept``). A variant that adds a way to start a turn
     (a knock) wraps this hook and extends the list; it then also carries the

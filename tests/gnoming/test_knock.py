@@ -19,7 +19,7 @@ from .builders import lay, legal, new, play, put_round, refused, rs
 from .reference import reference_round
 
 P = GnomingPhase
-DRAWS = {"draw stock", "draw pile 0", "draw pile 1"}
+DRAWS = {"draw stock", "take discard 0", "take discard 1"}
 # Six cards up, three down: 1 + 2 + 3 + 4 - 5 + 6 = 11 so far.
 SIX_UP = "1 2 3 / 4 -5 6 / (7) (8) (9)"
 # Five up.

@@ -77,7 +77,7 @@ def test_turn_starts_decides_how_a_turn_begins() -> None:
         )
         found[name] = legal(state)
     assert found == {
-        "plain": {"draw stock", "draw pile 0", "draw pile 1"},
+        "plain": {"draw stock", "take discard 0", "take discard 1"},
         "variant": {"draw stock"},
     }
 
