@@ -15,8 +15,11 @@ implement the hook.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from cardrules.engine import new_game
 from cardrules.errors import PluginHookError
@@ -133,6 +136,7 @@ class Rulebook:
     """
 
     __slots__ = (
+        "__weakref__",
         "card_points",
         "default_scoring",
         "ender_adjustment",
@@ -272,28 +276,52 @@ class Rulebook:
         # names (a game and its hooks are not picklable themselves).
         if self.game is None:
             return (Rulebook, (self.options,))
-        variants = tuple(variant.name for variant in self.game.variants)
-        return (_rebuilt, (self.game.name, self.game.players, self.options, variants))
+        return (_rebuilt, _config(self.game, self.options))
 
+
+Config = tuple[str, int, GnomingOptions, tuple[str, ...], tuple[tuple[str, Any], ...]]
+
+#: The rulebook of each live game, by what makes the game (name, seats, options, variants).
+_LIVE: weakref.WeakValueDictionary[Config, Rulebook] = weakref.WeakValueDictionary()
 
 #: Rulebooks rebuilt while unpickling, by the identity of the options they were pickled
 #: with (each entry keeps its options alive, so an id is never reused while listed).
 _REBUILT: dict[int, tuple[GnomingOptions, Rulebook]] = {}
 
 
-def _rebuilt(
-    name: str, players: int, options: GnomingOptions, variants: tuple[str, ...]
-) -> Rulebook:
-    """The rulebook of a new game like the pickled one (from the installed catalogue).
+def _config(game: Game, options: GnomingOptions) -> Config:
+    variants = tuple(variant.name for variant in game.variants)
+    return (game.name, game.players, options, variants, tuple(sorted(game.variant_options.items())))
 
-    Every round state unpickled together shares one rulebook holding the very
-    options object they hold, as the pickled ones did, so a copy pickles to the
-    same bytes as its original.
+
+def _rebuilt(
+    name: str,
+    players: int,
+    options: GnomingOptions,
+    variants: tuple[str, ...],
+    variant_options: tuple[tuple[str, Any], ...] = (),
+) -> Rulebook:
+    """The rulebook of a pickled round state, for the copy being unpickled.
+
+    A live game made the same way lends its hooks (however its variants were
+    registered); otherwise a new game like it is made from the installed
+    catalogue. Every round state unpickled together shares one rulebook
+    holding the very options object they hold, as the pickled ones did, so a
+    copy pickles to the same bytes as its original.
     """
     found = _REBUILT.get(id(options))
     if found is not None and found[0] is options:
         return found[1]
-    game = new_game(name, players=players, options=options, variants=variants).game
+    live = _LIVE.get((name, players, options, variants, variant_options))
+    if live is not None and live.game is not None:
+        game = live.game
+    else:
+        given = attrs.asdict(options) | {
+            f"{variant}.{field}": value
+            for variant, values in variant_options
+            for field, value in attrs.asdict(values).items()
+        }
+        game = new_game(name, players=players, options=given, variants=variants).game
     rulebook = Rulebook(options, game)
     if len(_REBUILT) >= 256:
         _REBUILT.clear()
@@ -310,4 +338,6 @@ def rulebook_of(game: Game) -> Rulebook:
     """
     options = game.options
     assert isinstance(options, GnomingOptions)
-    return Rulebook(options, game)
+    rulebook = Rulebook(options, game)
+    _LIVE[_config(game, options)] = rulebook
+    return rulebook
