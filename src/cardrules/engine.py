@@ -255,7 +255,7 @@ class GameState:
         other.round_state = self.round_state.clone()
         other._legal = self._legal
         other._legal_ids = self._legal_ids
-        pairs = self._round_pairs
+        pairs = getattr(self, "_round_pairs", None)
         if pairs is not None and pairs[0] is self.history:
             other._round_pairs = (other.history, pairs[1], pairs[2])
         else:
@@ -297,7 +297,10 @@ class GameState:
         """
         history = self.history
         start = self.round_start
-        kept = self._round_pairs
+        try:
+            kept = self._round_pairs
+        except AttributeError:  # a state built without __init__ (GameState.__new__)
+            kept = None
         if kept is not None and kept[0] is history and kept[1] == start:
             pairs = kept[2]
             done = start + len(pairs)
