@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import cardrules
 from cardrules import GameState
+from cardrules.game import Game
 
 GAMES = ("gnoming-a-round", "toonerville-rook")
 
@@ -45,3 +47,29 @@ def test_round_history_kept_as_it_grows(game: str) -> None:
                 assert twin.round_history() == fresh_round_history(twin)
     assert state.round_history() == fresh_round_history(state)
     assert state.round_start > 0  # a later round was reached
+
+
+def _fresh_tensor(state: GameState, seat: int) -> Any:
+    """The tensor of ``seat`` encoded by a game object that has kept nothing."""
+    game = state.game
+    twin = Game(game.spec, game.players, game.options, game.variants)
+    return twin.observation_tensor(state.observation(seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tensors_kept_per_seat_equal_fresh_ones(game: str) -> None:
+    """Parts an encoder keeps between observations of a seat never go stale: every tensor
+    equals one from an encoder that kept nothing, seats observed in a random order."""
+    numpy = pytest.importorskip("numpy")
+    rng = random.Random(2)
+    state = cardrules.new_game(game, players=4, seed=5)
+    encode = state.game.observation_tensor
+    steps = 0
+    while not state.is_over and steps < 700:
+        seat = rng.randrange(4)
+        kept = encode(state.observation(seat))
+        if steps % 7 == 0 or state.round_start and steps % 3 == 0:
+            numpy.testing.assert_array_equal(kept, _fresh_tensor(state, seat))
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        steps += 1
