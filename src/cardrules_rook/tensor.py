@@ -87,9 +87,10 @@ class _Encoder:
     meld_width: int  # columns of the table_melds plane
     at: dict[str, int]
     table_key: int  # names the offsets of the table planes in `_MELD_HITS` keys
-    #: per seat: (its last known cards, rebuilt pile, table and owners, and their
-    #: `_public_hits`), so that an unchanged table is not encoded again
-    kept: dict[int, tuple[Any, list[int], list[int]]] = attrs.field(factory=dict)
+    #: per seat: (its last known cards, rebuilt pile, table and owners; their
+    #: `_public_hits` counted: float32 (size,) and int64 (57,) numpy arrays), so
+    #: that an unchanged table is not encoded again
+    kept: dict[int, tuple[Any, Any, Any]] = attrs.field(factory=dict)
 
 
 #: Layouts of the table planes (their starts, and the shape of table_melds) by number.
@@ -267,10 +268,13 @@ def encode(game: Game, observation: RookObservation) -> Any:
     public = (obs.known_cards, obs.rebuilt_draw_pile, obs.table, obs.owners)
     kept = enc.kept.get(seat)
     if kept is None or kept[0] != public:
-        kept = (public, *_public_hits(enc, obs))
+        public_hits, public_placed = _public_hits(enc, obs)
+        kept = (
+            public,
+            np.bincount(public_hits, minlength=enc.size).astype(np.float32),
+            enc.copies - np.bincount(public_placed, minlength=CODES),
+        )
         enc.kept[seat] = kept
-    hits += kept[1]
-    placed += kept[2]
 
     if obs.discard_pile:
         codes = _codes(obs.discard_pile)
@@ -302,8 +306,9 @@ def encode(game: Game, observation: RookObservation) -> Any:
         hits.append(at["ended_by"] + ENDINGS.index(ending))
 
     out = np.bincount(hits, minlength=enc.size).astype(np.float32)
+    out += kept[1]
     start = at["unseen"]
-    out[start : start + CODES] = enc.copies - np.bincount(placed, minlength=CODES)
+    out[start : start + CODES] = kept[2] - np.bincount(placed, minlength=CODES)
     start = at["hand_sizes"]
     out[start : start + players] = obs.hand_sizes[seat:] + obs.hand_sizes[:seat]
     counts = obs.rebuilt_draw_counts
