@@ -25,6 +25,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from cardrules.registry import default_catalogue
@@ -40,7 +41,10 @@ def digests(
     catalogue = default_catalogue()
     found: dict[str, dict[str, str]] = {}
     for game in games:
-        checks = [("legal-moves", (), matches, legal_move_digest)]
+        Digest = Callable[[str, int, Iterable[int], Sequence[str]], dict[int, str]]
+        checks: list[tuple[str, tuple[str, ...], int, Digest]] = [
+            ("legal-moves", (), matches, legal_move_digest)
+        ]
         checks.append(("observations", (), tensor_matches, observation_digest))
         for variant in sorted(v.name for v in catalogue.variants() if v.game == game):
             checks.append(

@@ -68,7 +68,7 @@ def test_tensors_kept_per_seat_equal_fresh_ones(game: str) -> None:
     while not state.is_over and steps < 700:
         seat = rng.randrange(4)
         kept = encode(state.observation(seat))
-        if steps % 7 == 0 or state.round_start and steps % 3 == 0:
+        if steps % 7 == 0 or (state.round_start and steps % 3 == 0):
             numpy.testing.assert_array_equal(kept, _fresh_tensor(state, seat))
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
