@@ -18,8 +18,9 @@ Workloads, each on seeded 4-player random matches (``--matches``, default 2):
   choosing for every seat for the first 12 decisions of a match.
 
 ``--callgrind`` runs the workload under ``valgrind --tool=callgrind`` (it must
-be installed), and again with no match to count the start-up, and prints the
-difference: instructions of the workload itself, per decision. ``observe``
+be installed), and again with no match to count the start-up (imports, and a
+warm-up match that loads the game plugin and builds its tables), and prints
+the difference: instructions of the workload itself, per decision. ``observe``
 minus ``playout`` is the cost of observation + tensor. ``--profile`` prints
 the functions that take the most time under cProfile, with call counts.
 """
@@ -43,8 +44,29 @@ GAMES = ("gnoming-a-round", "toonerville-rook")
 WORKLOADS = ("playout", "observe", "search")
 
 
+def warm_up(workload: str, game: str, players: int = 4) -> None:
+    """Do once what any run does once: load the game plugin, build its tables and caches.
+
+    Both runs of `callgrind` (with and without matches) warm up, so the
+    difference counts the workload only.
+    """
+    state = cardrules.new_game(game, players=players, seed=10**9)
+    for _ in range(40):
+        seat = state.current_player
+        assert seat is not None
+        state.game.observation_tensor(state.observation(seat))
+        state.apply(state.legal_moves()[-1])
+    if workload == "search":
+        from cardrules.search import ISMCTSBot
+
+        seat = state.current_player
+        assert seat is not None
+        ISMCTSBot(state.game, iterations=2, seed=0).choose(state.observation(seat))
+
+
 def run(workload: str, game: str, matches: int, players: int = 4) -> int:
     """Run ``workload`` on ``matches`` seeded matches of ``game``; the decisions made."""
+    warm_up(workload, game, players)
     decisions = 0
     for seed in range(matches):
         rng = random.Random(seed)
