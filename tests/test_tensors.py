@@ -18,7 +18,7 @@ import pytest
 
 import cardrules
 from cardrules import DeckComposition, GameState, VariantSpec
-from cardrules.tensors import NUMPY_MISSING, ObservationMismatchError, TensorLayout
+from cardrules.tensors import NUMPY_MISSING, ObservationMismatchError, TensorLayout, cached_for_game
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingPhase
@@ -674,7 +674,9 @@ def test_rook_meld_indices_kept_between_calls_change_nothing(
     kept = [game.observation_tensor(obs) for obs in observations]
     monkeypatch.setattr(rook_tensor, "_MELD_HITS", {})
     monkeypatch.setattr(rook_tensor, "_MELD_HITS_LIMIT", 1)
+    encoder = cached_for_game(game, "rook-tensor", rook_tensor._build)
     for obs, tensor in zip(observations, kept, strict=True):
+        encoder.kept.clear()  # the table of each seat is encoded afresh
         np.testing.assert_array_equal(game.observation_tensor(obs), tensor)
         assert len(rook_tensor._MELD_HITS) == 1
         check_rook(game, obs, tensor)

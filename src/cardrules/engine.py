@@ -25,6 +25,10 @@ from cardrules.strict import StrictChecks
 
 __all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
 
+#: What `GameState.round_history` keeps: (the history list it was read from,
+#: the round's first move index, the round's ``(seat, move)`` pairs so far).
+RoundPairs = tuple[list[Move], int, tuple[tuple[int, Move], ...]]
+
 #: The ``format`` field of game records written by `GameState.record`. Version 2
 #: (Gnoming A Round's removed Hazards stay out of the match, G15; Toonerville
 #: Rook's swapped Rook is played at once, R14); `cardrules.records` reads
@@ -72,6 +76,7 @@ class GameState:
     __slots__ = (
         "_legal",
         "_legal_ids",
+        "_round_pairs",
         "chance",
         "finished_rounds",
         "game",
@@ -95,6 +100,7 @@ class GameState:
         self.round_state: Any = game.new_round(0, self.chance)
         self._legal: tuple[Move, ...] | None = None
         self._legal_ids: tuple[tuple[Move, ...], list[int]] | None = None
+        self._round_pairs: RoundPairs | None = None
 
     # -- the protocol ------------------------------------------------------
 
@@ -190,6 +196,7 @@ class GameState:
                 self.history.pop()
                 self.seats.pop()
             self._legal = None
+            self._round_pairs = None
             raise
 
     def _check_belongs(self, move: Move) -> None:
@@ -248,6 +255,11 @@ class GameState:
         other.round_state = self.round_state.clone()
         other._legal = self._legal
         other._legal_ids = self._legal_ids
+        pairs = getattr(self, "_round_pairs", None)
+        if pairs is not None and pairs[0] is self.history:
+            other._round_pairs = (other.history, pairs[1], pairs[2])
+        else:
+            other._round_pairs = None
         return other
 
     @property
@@ -278,9 +290,29 @@ class GameState:
         )
 
     def round_history(self) -> tuple[tuple[int, Move], ...]:
-        """The moves of the round in play (the last round once over) as ``(seat, move)`` pairs."""
+        """The moves of the round in play (the last round once over) as ``(seat, move)`` pairs.
+
+        Kept as it grows: a call pairs only the moves played since the last
+        call, so an observation every decision costs no more than the moves.
+        """
+        history = self.history
         start = self.round_start
-        return tuple(zip(self.seats[start:], self.history[start:], strict=True))
+        try:
+            kept = self._round_pairs
+        except AttributeError:  # a state built without __init__ (GameState.__new__)
+            kept = None
+        if kept is not None and kept[0] is history and kept[1] == start:
+            pairs = kept[2]
+            done = start + len(pairs)
+            if done == len(history):
+                return pairs
+            if done < len(history):
+                pairs += tuple(zip(self.seats[done:], history[done:], strict=True))
+                self._round_pairs = (history, start, pairs)
+                return pairs
+        pairs = tuple(zip(self.seats[start:], history[start:], strict=True))
+        self._round_pairs = (history, start, pairs)
+        return pairs
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A state consistent with what ``seat`` knows, hidden cards sampled (see `determinize`)."""

@@ -73,7 +73,7 @@ class Layout:
 
     def visible(self) -> tuple[Card | None, ...]:
         """The layout as others see it: the card if face up, ``None`` if face down."""
-        return tuple(c if up else None for c, up in zip(self.cards, self.face_up, strict=True))
+        return tuple([c if up else None for c, up in zip(self.cards, self.face_up, strict=True)])
 
     def copy(self) -> Layout:
         """An independent copy."""

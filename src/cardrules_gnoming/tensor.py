@@ -29,7 +29,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
 from typing import Any
 
 import attrs
@@ -240,6 +239,8 @@ class _Encoder:
     rounds: int
     rebuild_limit: int | None
     at: dict[str, int]
+    #: per seat, per row (relative seat): the layout last encoded and its kinds
+    kept: dict[int, list[tuple[tuple[Card | None, ...], list[int]]]] = attrs.field(factory=dict)
 
     def kinds_of(self, cards: Iterable[Card | None], face_down: bool = False) -> list[int]:
         """Kind indices of ``cards``; with ``face_down``, ``None`` (a face-down card) is ``K``.
@@ -313,8 +314,18 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
     kinds_of = enc.kinds_of
     # Flat indices that get +1: one-hots, flags and card counts alike (bincount sums them).
     hits: list[int] = []
-    # Every position's kind (K where face down), observer first, then to its left.
-    seen = kinds_of(chain.from_iterable(obs.layouts[seat:] + obs.layouts[:seat]), face_down=True)
+    # Every position's kind (K where face down), observer first, then to its left. A
+    # layout's kinds are kept per seat and row until that layout changes.
+    rows = obs.layouts[seat:] + obs.layouts[:seat]
+    kept = enc.kept.get(seat)
+    if kept is None or len(kept) != len(rows):
+        kept = enc.kept[seat] = [((), [])] * len(rows)
+    seen = []
+    for row, cards in enumerate(rows):
+        entry = kept[row]
+        if entry[0] != cards:
+            entry = kept[row] = (cards, kinds_of(cards, face_down=True))
+        seen += entry[1]
     cells = enc.layout_cells + np.array(seen, dtype=np.intp)
     held = obs.held_card
     if held is not None:

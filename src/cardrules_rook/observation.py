@@ -180,7 +180,7 @@ def observe(
         current_player=state.current_player,
         turn_seat=state.turn_seat,
         hand=state.hand(seat),
-        hand_sizes=tuple(state.hand_size(s) for s in range(state.players)),
+        hand_sizes=tuple(map(sum, state.hands)),
         table=tuple(state.table),
         owners=tuple(state.owners),
         discard_pile=state.discards.cards(),
@@ -195,10 +195,10 @@ def observe(
         rebuilds=state.rebuilds,
         went_out=state.went_out,
         ended_by=state.ended_by,
-        known_cards=tuple(cards_of_counts(counts) for counts in state.known),
+        known_cards=tuple(map(cards_of_counts, state.known)),
         rebuilt_draw_pile=cards_of_counts(state.rebuilt),
         drawn_from_rebuilt=cards_of_counts(state.rebuilt_draws[seat]),
-        rebuilt_draw_counts=tuple(sum(drawn) for drawn in state.rebuilt_draws),
+        rebuilt_draw_counts=tuple(map(sum, state.rebuilt_draws)),
         rebuilt_draw_plays=tuple(
             tuple((drawn, card_of_code(code)) for drawn, code in plays)
             for plays in state.rebuilt_plays

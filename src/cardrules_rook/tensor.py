@@ -87,6 +87,10 @@ class _Encoder:
     meld_width: int  # columns of the table_melds plane
     at: dict[str, int]
     table_key: int  # names the offsets of the table planes in `_MELD_HITS` keys
+    #: per seat: (its last known cards, rebuilt pile, table and owners; their
+    #: `_public_hits` counted: float32 (size,) and int64 (57,) numpy arrays), so
+    #: that an unchanged table is not encoded again
+    kept: dict[int, tuple[Any, Any, Any]] = attrs.field(factory=dict)
 
 
 #: Layouts of the table planes (their starts, and the shape of table_melds) by number.
@@ -185,6 +189,42 @@ def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tu
     return entry
 
 
+def _public_hits(enc: _Encoder, obs: RookObservation) -> tuple[list[int], list[int]]:
+    """The tensor indices that get +1, and the codes of the cards placed (for ``unseen``),
+    of the parts of ``obs`` that change seldom: known cards, the rebuilt draw pile, the table.
+
+    `encode` keeps them per seat and computes them again only when those parts change.
+    """
+    seat = obs.seat
+    players = obs.players
+    at = enc.at
+    hits: list[int] = []
+    placed: list[int] = []
+    start = at["known_cards"]
+    for other, cards in enumerate(obs.known_cards):
+        if cards:
+            codes = _codes(cards)
+            if other != seat:
+                placed += codes
+            row = start + (other - seat) % players * CODES
+            hits += [row + c for c in codes]
+    if obs.rebuilt_draw_pile:
+        start = at["rebuilt_draw_pile"]
+        hits += [start + c for c in _codes(obs.rebuilt_draw_pile)]
+    # The table: each meld's indices are computed once, then looked up (`_meld_hits`).
+    targets = enc.targets
+    cached = _MELD_HITS
+    table_key = enc.table_key
+    for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
+        key = (table_key, index if index < targets else targets, (owner - seat) % players, meld)
+        entry = cached.get(key)
+        if entry is None:
+            entry = _meld_hits(enc, key)
+        hits += entry[0]
+        placed += entry[1]
+    return hits, placed
+
+
 def _codes(cards: Iterable[Card]) -> list[int]:
     return [card.code for card in cards]
 
@@ -224,14 +264,17 @@ def encode(game: Game, observation: RookObservation) -> Any:
     start = at["hand"]
     hits += [start + c for c in placed]
 
-    start = at["known_cards"]
-    for other, cards in enumerate(obs.known_cards):
-        if cards:
-            codes = _codes(cards)
-            if other != seat:
-                placed += codes
-            row = start + rel(other) * CODES
-            hits += [row + c for c in codes]
+    # What changes seldom (known cards, the rebuilt pile, the table) is kept per seat.
+    public = (obs.known_cards, obs.rebuilt_draw_pile, obs.table, obs.owners)
+    kept = enc.kept.get(seat)
+    if kept is None or kept[0] != public:
+        public_hits, public_placed = _public_hits(enc, obs)
+        kept = (
+            public,
+            np.bincount(public_hits, minlength=enc.size).astype(np.float32),
+            enc.copies - np.bincount(public_placed, minlength=CODES),
+        )
+        enc.kept[seat] = kept
 
     if obs.discard_pile:
         codes = _codes(obs.discard_pile)
@@ -242,24 +285,9 @@ def encode(game: Game, observation: RookObservation) -> Any:
         if len(codes) > 1:
             hits.append(at["discard_under"] + codes[-2])
 
-    if obs.rebuilt_draw_pile:
-        start = at["rebuilt_draw_pile"]
-        hits += [start + c for c in _codes(obs.rebuilt_draw_pile)]
     if obs.drawn_from_rebuilt:
         start = at["drawn_from_rebuilt"]
         hits += [start + c for c in _codes(obs.drawn_from_rebuilt)]
-
-    # The table: each meld's indices are computed once, then looked up (`_meld_hits`).
-    targets = enc.targets
-    cached = _MELD_HITS
-    table_key = enc.table_key
-    for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
-        key = (table_key, index if index < targets else targets, (owner - seat) % players, meld)
-        entry = cached.get(key)
-        if entry is None:
-            entry = _meld_hits(enc, key)
-        hits += entry[0]
-        placed += entry[1]
 
     start = at["down"]
     hits += [start + rel(s) for s, down in enumerate(obs.down) if down]
@@ -278,8 +306,9 @@ def encode(game: Game, observation: RookObservation) -> Any:
         hits.append(at["ended_by"] + ENDINGS.index(ending))
 
     out = np.bincount(hits, minlength=enc.size).astype(np.float32)
+    out += kept[1]
     start = at["unseen"]
-    out[start : start + CODES] = enc.copies - np.bincount(placed, minlength=CODES)
+    out[start : start + CODES] = kept[2] - np.bincount(placed, minlength=CODES)
     start = at["hand_sizes"]
     out[start : start + players] = obs.hand_sizes[seat:] + obs.hand_sizes[:seat]
     counts = obs.rebuilt_draw_counts

@@ -31,7 +31,7 @@ __all__ = ["CardRulesState", "restore_state"]
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 # The engine state's parts kept by the pickle of a sampled state (the game is the state's).
-_SKIPPED_PARTS = frozenset({"game", "_legal", "_legal_ids"})
+_SKIPPED_PARTS = frozenset({"game", "_legal", "_legal_ids", "_round_pairs"})
 
 
 class _Deal:
@@ -319,6 +319,7 @@ def restore_state(
             setattr(engine, name, value)
         engine._legal = None
         engine._legal_ids = None
+        engine._round_pairs = None
         return CardRulesState(
             game,
             _Match(
