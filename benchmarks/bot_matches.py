@@ -27,7 +27,8 @@ from itertools import pairwise
 from typing import Any
 
 import cardrules
-from cardrules.bots import Bot, RandomBot, bot_factories, play_match
+from cardrules.bot_loading import bot_factories
+from cardrules.bots import Bot, RandomBot, play_match
 from cardrules.registry import default_catalogue
 
 

@@ -94,7 +94,8 @@ from typing import Any
 import attrs
 
 import cardrules
-from cardrules.bots import Bot, bot_factories
+from cardrules.bot_loading import bot_factories
+from cardrules.bots import Bot
 from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.search import ISMCTSBot
 

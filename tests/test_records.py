@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.bots import bot_factories, play_match
+from cardrules.bot_loading import bot_factories
+from cardrules.bots import play_match
 from cardrules.records import (
     READABLE_FORMATS,
     GameRecord,

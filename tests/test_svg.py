@@ -188,7 +188,7 @@ def check_rook(state: GameState, seat: int | None) -> None:
 
 def rook_with_melds() -> GameState:
     """A 4-player Rook match played by greedy bots until the table holds a Rook."""
-    from cardrules.bots import bot_factories
+    from cardrules.bot_loading import bot_factories
 
     state = new_game(ROOK_GAME, players=4, seed=5)
     bots = [bot_factories(state.game.spec.bots, state.game)["greedy"](s) for s in range(4)]

@@ -3,7 +3,7 @@
 The command line (``--bots``) and `cardrules.simulate.simulate` name bots by
 text. `bot_factory` turns one such name into a factory ``seed -> bot``:
 
-- a name the game knows (`cardrules.bots.bot_factories`): ``random``,
+- a name the game knows (`bot_factories`): ``random``,
   ``greedy``, ``ismcts``, ``flat``;
 - a name registered by an installed distribution in the ``cardrules.bots``
   entry-point group, e.g. in its ``pyproject.toml``::
@@ -22,21 +22,67 @@ The class is called with the keyword arguments its signature accepts among
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import inspect
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import Bot, bot_factories
+from cardrules.bots import Bot, RandomBot
 from cardrules.errors import BotLoadError
+from cardrules.flat_search import FlatMonteCarloBot
+from cardrules.search import ISMCTSBot
 
-__all__ = ["BOT_ENTRY_POINT_GROUP", "bot_factory", "bot_names"]
+__all__ = [
+    "BOT_ENTRY_POINT_GROUP",
+    "ISMCTS_ITERATIONS",
+    "bot_factories",
+    "bot_factory",
+    "bot_names",
+]
 
 #: The entry-point group where installed distributions register bots by name.
 BOT_ENTRY_POINT_GROUP = "cardrules.bots"
+
+
+#: Iterations per decision of the ``ismcts`` bot that `bot_factories` offers.
+ISMCTS_ITERATIONS = 50
+
+
+def bot_factories(
+    game_bots: Sequence[tuple[str, Any]] = (),
+    game: Any = None,
+) -> dict[str, Callable[[int | None], Bot]]:
+    """The bots available for a game, by name: each maps a seed to a new bot.
+
+    Args:
+        game_bots: the game's own bots (``GameSpec.bots``), e.g. ``greedy``.
+        game: the `cardrules.Game`; when given, the search bots are offered
+            too, since they need the game to sample states from: ``ismcts``
+            (`cardrules.search.ISMCTSBot` with `ISMCTS_ITERATIONS` iterations)
+            and ``flat`` (`cardrules.flat_search.FlatMonteCarloBot` with its
+            defaults).
+
+    Returns:
+        ``{"random": ..., **game_bots, "ismcts": ..., "flat": ...}``.
+    """
+    factories: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+    factories.update(dict(game_bots))
+    if game is not None:
+        factories["ismcts"] = functools.partial(_ismcts, game)
+        factories["flat"] = functools.partial(_flat, game)
+    return factories
+
+
+def _flat(game: Any, seed: int | None) -> Bot:
+    return FlatMonteCarloBot(game, seed=seed)
+
+
+def _ismcts(game: Any, seed: int | None) -> Bot:
+    return ISMCTSBot(game, iterations=ISMCTS_ITERATIONS, seed=seed)
 
 
 def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:

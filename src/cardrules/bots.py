@@ -7,7 +7,6 @@ never receives the `cardrules.GameState`.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -18,7 +17,7 @@ from cardrules.engine import GameState
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError
 from cardrules.moves import Move
 
-__all__ = ["Bot", "MatchResult", "RandomBot", "bot_factories", "play_match"]
+__all__ = ["Bot", "MatchResult", "RandomBot", "play_match"]
 
 
 class Bot(Protocol):
@@ -130,44 +129,3 @@ def _blame(
             error.rule, f"{who} chose {move}: {error.message}", move=error.move, seat=error.seat
         )
     return type(error)(f"{who} returned {move!r}: {error}")
-
-
-#: Iterations per decision of the ``ismcts`` bot that `bot_factories` offers.
-ISMCTS_ITERATIONS = 50
-
-
-def bot_factories(
-    game_bots: Sequence[tuple[str, Any]] = (),
-    game: Any = None,
-) -> dict[str, Callable[[int | None], Bot]]:
-    """The bots available for a game, by name: each maps a seed to a new bot.
-
-    Args:
-        game_bots: the game's own bots (``GameSpec.bots``), e.g. ``greedy``.
-        game: the `cardrules.Game`; when given, the search bots are offered
-            too, since they need the game to sample states from: ``ismcts``
-            (`cardrules.search.ISMCTSBot` with `ISMCTS_ITERATIONS` iterations)
-            and ``flat`` (`cardrules.flat_search.FlatMonteCarloBot` with its
-            defaults).
-
-    Returns:
-        ``{"random": ..., **game_bots, "ismcts": ..., "flat": ...}``.
-    """
-    factories: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
-    factories.update(dict(game_bots))
-    if game is not None:
-        factories["ismcts"] = functools.partial(_ismcts, game)
-        factories["flat"] = functools.partial(_flat, game)
-    return factories
-
-
-def _flat(game: Any, seed: int | None) -> Bot:
-    from cardrules.flat_search import FlatMonteCarloBot  # builds on this module too
-
-    return FlatMonteCarloBot(game, seed=seed)
-
-
-def _ismcts(game: Any, seed: int | None) -> Bot:
-    from cardrules.search import ISMCTSBot  # the search module builds on this one
-
-    return ISMCTSBot(game, iterations=ISMCTS_ITERATIONS, seed=seed)

@@ -46,7 +46,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import bot_factories
 from cardrules.determinize import determinize
 from cardrules.engine import Game, GameState
 from cardrules.moves import Move
@@ -110,7 +109,7 @@ def named_policy(
     """
     if not isinstance(policy, str):
         return policy
-    factories = bot_factories(game.spec.bots)
+    factories = dict(game.spec.bots)
     if policy == "greedy" and "greedy" not in factories:
         policy = "random"
     if policy == "random":
