@@ -56,8 +56,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 from cardrules.engine import Game, GameState
 
 if TYPE_CHECKING:
-    from cardrules.adapters.openspiel.game import CardRulesGame
-    from cardrules.adapters.openspiel.state import CardRulesState
+    from cardrules.adapters.openspiel.state import CardRulesState, SpielGame
 
 __all__ = ["VIEWS", "CardRulesObserver", "GameViews", "make_observer"]
 
@@ -189,7 +188,7 @@ class CardRulesObserver:
 
 
 def make_observer(
-    game: CardRulesGame, iig_obs_type: Any, params: dict[str, Any] | None
+    game: SpielGame, iig_obs_type: Any, params: dict[str, Any] | None
 ) -> CardRulesObserver | None:
     """The observer of ``iig_obs_type`` (``None``: the default observation), or ``None``.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 try:
     import pyspiel
@@ -21,13 +21,43 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.engine import GameState
+from cardrules.engine import Game, GameState
 from cardrules.errors import OptionsError
 
-if TYPE_CHECKING:
-    from cardrules.adapters.openspiel.game import CardRulesGame
+__all__ = ["CardRulesState", "SpielGame", "restore_state"]
 
-__all__ = ["CardRulesState", "restore_state"]
+
+class SpielGame(Protocol):
+    """The OpenSpiel game of a state, as the state and its observers use it.
+
+    `cardrules.adapters.openspiel.game.CardRulesGame` is the one implementation;
+    this protocol lets the states and observers name it without importing it
+    (the game module builds on them).
+    """
+
+    @property
+    def cardrules_name(self) -> str:
+        """The game's cardrules name, e.g. ``"gnoming-a-round"``."""
+
+    @property
+    def cardrules_game(self) -> Game:
+        """The configured `cardrules.Game`."""
+
+    @property
+    def max_decisions(self) -> int:
+        """The cap on decisions per match."""
+
+    @property
+    def terminal_rewards(self) -> bool:
+        """``rewards=terminal``: the match's return is paid at its end only."""
+
+    @property
+    def no_rewards(self) -> tuple[float, ...]:
+        """``(0.0,) * players``."""
+
+    def draw_seed(self) -> int:
+        """The engine seed of the next match dealt."""
+
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 # The engine state's parts kept by the pickle of a sampled state (the game is the state's).
@@ -61,7 +91,7 @@ class _Match:
 
     def __init__(
         self,
-        game: CardRulesGame,
+        game: SpielGame,
         deal: _Deal,
         state: GameState | None = None,
         origin: str = "",
@@ -111,7 +141,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     engine's `GameState`: read it, do not change it.
     """
 
-    def __init__(self, game: CardRulesGame, match: _Match | None = None) -> None:
+    def __init__(self, game: SpielGame, match: _Match | None = None) -> None:
         super().__init__(game)
         self._match = _Match(game, _Deal()) if match is None else match
 
@@ -302,7 +332,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
 
 def restore_state(
-    game: CardRulesGame, text: str | None, sample: dict[str, Any] | None = None
+    game: SpielGame, text: str | None, sample: dict[str, Any] | None = None
 ) -> CardRulesState:
     """A state of ``game`` from `CardRulesState.serialize` text, or a pickled sample's parts.
 
