@@ -12,18 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardrules.chance import Chance
 from cardrules.engine import Game, GameState
-from cardrules.errors import CardRulesError
+from cardrules.sampling import MAX_ATTEMPTS, DeterminizeError, sample_state
 
 __all__ = ["MAX_ATTEMPTS", "DeterminizeError", "determinize"]
-
-#: Samples drawn before giving up on one that lets the player to act move.
-MAX_ATTEMPTS = 200
-
-
-class DeterminizeError(CardRulesError, RuntimeError):
-    """No sample consistent with the observation was found within `MAX_ATTEMPTS`."""
 
 
 def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
@@ -57,36 +49,4 @@ def determinize(game: Game, observation: Any, rng: random.Random) -> GameState:
         MissingRuleError: the game does not support determinization.
         TypeError: ``rng`` is not a ``random.Random``.
     """
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
-    game.check_observation(observation)
-    for _ in range(MAX_ATTEMPTS):
-        state = _sample(game, observation, rng)
-        if state.is_over or state.legal_moves():
-            return state
-    raise DeterminizeError(
-        f"no sample of {MAX_ATTEMPTS} let seat {observation.current_player} move: "
-        "the observation may contradict itself"
-    )
-
-
-def _sample(game: Game, observation: Any, rng: random.Random) -> GameState:
-    state = GameState.__new__(GameState)
-    state.game = game
-    state.seed = rng.getrandbits(63)
-    state.chance = Chance(state.seed)
-    state.round_scores = [tuple(r) for r in observation.round_scores]
-    history = tuple(observation.history)
-    state.seats = [seat for seat, _ in history]
-    state.history = [move for _, move in history]
-    state.round_start = 0
-    state._round_pairs = (state.history, 0, history)
-    round_state = game.determinize_round(observation, rng)
-    state.round_state = round_state
-    # Earlier rounds are over and known only by their scores.
-    state.finished_rounds = [None] * len(state.round_scores)
-    if state.is_over:
-        state.finished_rounds[-1] = round_state
-    state._legal = None
-    state._legal_ids = None
-    return state
+    return sample_state(GameState, game, observation, rng)

@@ -21,6 +21,7 @@ from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.options import options_as_dict, variant_options_as_dict
 from cardrules.registry import Catalogue, default_catalogue
+from cardrules.sampling import sample_state
 from cardrules.strict import StrictChecks
 
 __all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
@@ -316,9 +317,7 @@ class GameState:
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A state consistent with what ``seat`` knows, hidden cards sampled (see `determinize`)."""
-        from cardrules.determinize import determinize
-
-        return determinize(self.game, self.observation(seat), rng)
+        return sample_state(GameState, self.game, self.observation(seat), rng)
 
     # -- integer actions -----------------------------------------------------
 
