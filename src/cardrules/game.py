@@ -35,8 +35,8 @@ from cardrules.hook_results import REQUIRED, answerer, guard, move_problem, prob
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
-from cardrules.registry import GameSpec, VariantSpec
 from cardrules.rule_points import RulePoints, direct_function, first_result_hooks
+from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
 from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds
 from cardrules.variant_state import (

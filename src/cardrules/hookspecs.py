@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from cardrules.engine import Game
     from cardrules.errors import IllegalMoveError
     from cardrules.moves import Move
-    from cardrules.registry import GameSpec, VariantSpec
+    from cardrules.specs import GameSpec, VariantSpec
 
 _spec = pluggy.HookspecMarker("cardrules")
 

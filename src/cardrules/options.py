@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from cardrules.errors import OptionsError, VariantConflictError
-from cardrules.registry import VariantSpec
+from cardrules.specs import VariantSpec
 
 __all__ = [
     "earlier_options",

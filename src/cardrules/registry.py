@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
-
-import attrs
 
 from cardrules.errors import (
     CardRulesError,
@@ -23,88 +21,9 @@ from cardrules.errors import (
     UnknownVariantError,
 )
 from cardrules.plugins import LoadedPlugin, get_plugin_manager, load_entrypoints
-from cardrules.variant_moves import MoveKind
-from cardrules.variant_state import StateSpec
+from cardrules.specs import GameSpec, VariantSpec
 
 __all__ = ["Catalogue", "GameSpec", "VariantSpec", "default_catalogue", "games"]
-
-
-def _frozen_mapping(value: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(dict(value).items()))
-
-
-def _kinds(kinds: Iterable[MoveKind]) -> tuple[MoveKind, ...]:
-    return tuple(kinds)
-
-
-@attrs.frozen
-class GameSpec:
-    """What a game plugin declares about a game.
-
-    Attributes:
-        name: the game's registered name, e.g. ``"gnoming-a-round"``.
-        title: its printed title, e.g. ``"Gnoming A Round"``.
-        min_players: fewest seats allowed.
-        max_players: most seats allowed.
-        options_type: the frozen ``attrs`` class of the game's options; its
-            defaults are the rules' defaults.
-        plugin: the object holding the game's rule hook implementations.
-        summary: one line describing the game.
-        bots: ``{name: factory}`` of the bots the game offers; a factory takes
-            a seed and returns a bot (see `cardrules.bots.Bot`).
-    """
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    options_type: type[Any]
-    plugin: object = attrs.field(eq=False, repr=False)
-    summary: str = ""
-    bots: tuple[tuple[str, Any], ...] = attrs.field(
-        default=(), converter=_frozen_mapping, eq=False, repr=False
-    )
-
-    @property
-    def players_text(self) -> str:
-        """The player range as text, e.g. ``"3-7"``."""
-        return f"{self.min_players}-{self.max_players}"
-
-
-@attrs.frozen
-class VariantSpec:
-    """What a plugin declares about a house-rule variant.
-
-    Attributes:
-        name: the variant's name, e.g. ``"no-bounce"``.
-        game: the name of the game it modifies.
-        summary: one line describing the change.
-        options: option overrides, ``{option name: value}`` (declarative).
-        plugin: an object with rule hook implementations to add to the game's
-            plugin manager, or ``None`` for a purely declarative variant.
-        conflicts: names of variants this one cannot be combined with.
-        state: what the variant keeps in each round (`cardrules.variant_state.StateSpec`),
-            or ``None``.
-        moves: the kinds of move the variant adds
-            (`cardrules.variant_moves.MoveKind`), in order.
-        options_type: the frozen ``attrs`` class of the variant's own options
-            (defaults given), or ``None``; set as ``"<variant>.<option>"``
-            (`cardrules.options`), read as ``game.variant_options[name]``.
-
-    Two variants are also refused together when they set one option to
-    different values, or when both answer (rather than wrap) the same
-    first-result hook.
-    """
-
-    name: str
-    game: str
-    summary: str = ""
-    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_mapping)
-    plugin: object | None = attrs.field(default=None, eq=False, repr=False)
-    conflicts: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    state: StateSpec | None = attrs.field(default=None, eq=False, repr=False)
-    moves: tuple[MoveKind, ...] = attrs.field(default=(), converter=_kinds, eq=False, repr=False)
-    options_type: type | None = attrs.field(default=None, eq=False, repr=False)
 
 
 class Catalogue:
