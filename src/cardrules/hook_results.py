@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pluggy
 
@@ -26,10 +26,16 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import IllegalMoveError, PluginHookError, quote
 from cardrules.moves import Move
 
-if TYPE_CHECKING:
-    from cardrules.game import Game
+__all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "problem"]
 
-__all__ = ["REQUIRED", "answerer", "guard", "move_problem", "problem"]
+
+class GuardedGame(strict.StrictGame, Protocol):
+    """The `cardrules.Game` as the hook guards read it (the game module builds on this one)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
 
 #: Hooks every game answers: ``None`` from the plugins implementing one is a wrong answer.
 REQUIRED = frozenset(
@@ -77,7 +83,7 @@ def move_problem(result: Any) -> str | None:
     return None
 
 
-def _scores(game: Game, result: Any, kind: Callable[[Any], bool], what: str) -> str | None:
+def _scores(game: GuardedGame, result: Any, kind: Callable[[Any], bool], what: str) -> str | None:
     if not _sequence(result):
         return f"{quote(result)} is not a sequence of {what}, one per seat"
     if len(result) != game.players:
@@ -87,7 +93,7 @@ def _scores(game: Game, result: Any, kind: Callable[[Any], bool], what: str) -> 
     return None
 
 
-def _winners(game: Game, result: Any) -> str | None:
+def _winners(game: GuardedGame, result: Any) -> str | None:
     if not _sequence(result) or not result:
         return f"{quote(result)} is not a non-empty sequence of seats"
     if not all(_is_int(seat) and 0 <= seat < game.players for seat in result):
@@ -97,8 +103,8 @@ def _winners(game: Game, result: Any) -> str | None:
     return None
 
 
-def _has(*names: str) -> Callable[[Game, Any], str | None]:
-    def check(game: Game, result: Any) -> str | None:
+def _has(*names: str) -> Callable[[GuardedGame, Any], str | None]:
+    def check(game: GuardedGame, result: Any) -> str | None:
         missing = [name for name in names if not hasattr(result, name)]
         if missing:
             return f"{quote(result)} has no {', '.join(missing)}"
@@ -107,8 +113,8 @@ def _has(*names: str) -> Callable[[Game, Any], str | None]:
     return check
 
 
-def _kind(expected: type | tuple[type, ...], what: str) -> Callable[[Game, Any], str | None]:
-    def check(game: Game, result: Any) -> str | None:
+def _kind(expected: type | tuple[type, ...], what: str) -> Callable[[GuardedGame, Any], str | None]:
+    def check(game: GuardedGame, result: Any) -> str | None:
         if isinstance(result, expected):
             return None
         return f"{quote(result)} is not {what}"
@@ -116,7 +122,7 @@ def _kind(expected: type | tuple[type, ...], what: str) -> Callable[[Game, Any],
     return check
 
 
-_CHECKS: dict[str, Callable[[Game, Any], str | None]] = {
+_CHECKS: dict[str, Callable[[GuardedGame, Any], str | None]] = {
     "cardrules_legal_moves": lambda game, result: move_problem(result),
     "cardrules_parse_move": _kind(Move, "a cardrules.Move"),
     "cardrules_explain_illegal": _kind(IllegalMoveError, "a cardrules.IllegalMoveError"),
@@ -142,7 +148,7 @@ _CHECKS: dict[str, Callable[[Game, Any], str | None]] = {
 }
 
 
-def problem(game: Game, hook: str, result: Any) -> str | None:
+def problem(game: GuardedGame, hook: str, result: Any) -> str | None:
     """What is wrong with ``result`` as an answer to ``hook``, or ``None`` if nothing.
 
     ``None`` itself is not judged here (it means "no answer"; see `REQUIRED`).
@@ -160,7 +166,7 @@ def answerer(pm: pluggy.PluginManager, hook: str) -> str:
     return str(impls[0].plugin_name) if impls else "unknown"
 
 
-def guard(game: Game, pm: pluggy.PluginManager, *, every_hook: bool) -> None:
+def guard(game: GuardedGame, pm: pluggy.PluginManager, *, every_hook: bool) -> None:
     """Check each hook implementation's answer as it returns (and strict checks, if on).
 
     Args:
@@ -183,7 +189,7 @@ def guard(game: Game, pm: pluggy.PluginManager, *, every_hook: bool) -> None:
                 impl.function = _guarded(game, hook_name, impl)
 
 
-def _guarded(game: Game, hook: str, impl: Any) -> Callable[..., Any]:
+def _guarded(game: GuardedGame, hook: str, impl: Any) -> Callable[..., Any]:
     """``impl.function``, with its answer checked (and strict mode's checks around it)."""
     function = impl.function
     argnames = tuple(impl.argnames)

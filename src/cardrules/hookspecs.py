@@ -32,17 +32,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
     from cardrules.chance import Chance
     from cardrules.decks import DeckComposition
-    from cardrules.engine import Game
     from cardrules.errors import IllegalMoveError
     from cardrules.moves import Move
     from cardrules.specs import GameSpec, VariantSpec
+
+
+class HookGame(Protocol):
+    """The ``game`` a rule hook receives: a configured `cardrules.Game`, as hooks read it.
+
+    The hooks are typed with this protocol (the engine builds on this module);
+    the object passed is always the `cardrules.Game`, with all its attributes.
+    """
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats (numbered ``0 .. players-1``)."""
+
+    @property
+    def options(self) -> Any:
+        """The game's resolved options (an instance of its ``GameSpec.options_type``)."""
+
+    @property
+    def variants(self) -> tuple[VariantSpec, ...]:
+        """The chosen variants, in order."""
+
 
 _spec = pluggy.HookspecMarker("cardrules")
 
@@ -94,7 +118,7 @@ def cardrules_add_hookspecs(plugin_manager: pluggy.PluginManager) -> None:
 
 
 @_spec
-def cardrules_validate(game: Game) -> None:
+def cardrules_validate(game: HookGame) -> None:
     """Check that the options suit the player count, when a game is created.
 
     Every implementation is called (1:N); one that objects raises
@@ -106,7 +130,7 @@ def cardrules_validate(game: Game) -> None:
 
 
 @_spec(firstresult=True)
-def cardrules_deck(game: Game) -> DeckComposition[Any] | None:
+def cardrules_deck(game: HookGame) -> DeckComposition[Any] | None:
     """Return the deck composition the game deals from.
 
     Stops at the first non-None result. A variant replaces the deck by
@@ -118,7 +142,7 @@ def cardrules_deck(game: Game) -> DeckComposition[Any] | None:
 
 
 @_spec(firstresult=True)
-def cardrules_rounds(game: Game) -> int | None:
+def cardrules_rounds(game: HookGame) -> int | None:
     """Return how many rounds a match has.
 
     Stops at the first non-None result.
@@ -130,7 +154,7 @@ def cardrules_rounds(game: Game) -> int | None:
 
 @_spec(firstresult=True)
 def cardrules_new_round(
-    game: Game, round: int, deck: DeckComposition[Any], chance: Chance, previous: Any
+    game: HookGame, round: int, deck: DeckComposition[Any], chance: Chance, previous: Any
 ) -> Any:
     """Shuffle and deal a round; return the game's round state.
 
@@ -160,7 +184,7 @@ def cardrules_new_round(
 
 
 @_spec(firstresult=True)
-def cardrules_legal_moves(game: Game, state: Any) -> Sequence[Move] | None:
+def cardrules_legal_moves(game: HookGame, state: Any) -> Sequence[Move] | None:
     """Return every legal move of the player who must decide now.
 
     Stops at the first non-None result. A variant forbids a kind of move by
@@ -174,7 +198,7 @@ def cardrules_legal_moves(game: Game, state: Any) -> Sequence[Move] | None:
 
 
 @_spec(firstresult=True)
-def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> Any:
+def cardrules_apply_move(game: HookGame, state: Any, move: Move, chance: Chance) -> Any:
     """Change the round state by a move already known to be legal.
 
     Stops at the first non-None result. Wrappers may act before or after the
@@ -189,7 +213,7 @@ def cardrules_apply_move(game: Game, state: Any, move: Move, chance: Chance) -> 
 
 
 @_spec(firstresult=True)
-def cardrules_accept_unlisted(game: Game, state: Any, move: Move) -> bool | None:
+def cardrules_accept_unlisted(game: HookGame, state: Any, move: Move) -> bool | None:
     """Say whether a move that `cardrules_legal_moves` does not list is legal anyway.
 
     Stops at the first non-None result. Called only for unlisted moves. A game
@@ -205,7 +229,7 @@ def cardrules_accept_unlisted(game: Game, state: Any, move: Move) -> bool | None
 
 
 @_spec(firstresult=True)
-def cardrules_explain_illegal(game: Game, state: Any, move: Move) -> IllegalMoveError | None:
+def cardrules_explain_illegal(game: HookGame, state: Any, move: Move) -> IllegalMoveError | None:
     """Say which rule forbids a move that is not legal now.
 
     Stops at the first non-None result. Called only on the error path.
@@ -218,7 +242,7 @@ def cardrules_explain_illegal(game: Game, state: Any, move: Move) -> IllegalMove
 
 
 @_spec(firstresult=True)
-def cardrules_parse_move(game: Game, text: str) -> Move | None:
+def cardrules_parse_move(game: HookGame, text: str) -> Move | None:
     """Parse move notation (the ``str`` of a move) back into a move.
 
     Stops at the first non-None result. Raises
@@ -232,7 +256,7 @@ def cardrules_parse_move(game: Game, text: str) -> Move | None:
 
 @_spec(firstresult=True)
 def cardrules_observation(
-    game: Game,
+    game: HookGame,
     state: Any,
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
@@ -261,7 +285,7 @@ def cardrules_observation(
 
 
 @_spec(firstresult=True)
-def cardrules_shuffle_hidden(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+def cardrules_shuffle_hidden(game: HookGame, state: Any, seat: int, rng: random.Random) -> Any:
     """Return a copy of the round state with the cards hidden from ``seat`` shuffled.
 
     Stops at the first non-None result. Every card ``seat`` cannot see is dealt
@@ -279,7 +303,7 @@ def cardrules_shuffle_hidden(game: Game, state: Any, seat: int, rng: random.Rand
 
 
 @_spec(firstresult=True)
-def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> Any:
+def cardrules_determinize(game: HookGame, observation: Any, rng: random.Random) -> Any:
     """Return a round state consistent with ``observation``, hidden cards sampled.
 
     Stops at the first non-None result. The state must give back the same
@@ -296,7 +320,7 @@ def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> A
 
 
 @_spec(firstresult=True)
-def cardrules_action_space(game: Game) -> Any:
+def cardrules_action_space(game: HookGame) -> Any:
     """Return the game's `cardrules.actions.ActionSpace` for this configuration.
 
     Stops at the first non-None result. Called once per `cardrules.Game`; the
@@ -309,7 +333,7 @@ def cardrules_action_space(game: Game) -> Any:
 
 
 @_spec(firstresult=True)
-def cardrules_tensor_layout(game: Game) -> Any:
+def cardrules_tensor_layout(game: HookGame) -> Any:
     """Return the `cardrules.tensors.TensorLayout` of the game's observation tensors.
 
     Stops at the first non-None result. Needs ``numpy`` only to build tensors,
@@ -321,7 +345,7 @@ def cardrules_tensor_layout(game: Game) -> Any:
 
 
 @_spec(firstresult=True)
-def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
+def cardrules_observation_tensor(game: HookGame, observation: Any) -> Any:
     """Encode ``observation`` as a flat ``numpy.float32`` array (the tensor layout's size).
 
     Stops at the first non-None result.
@@ -338,7 +362,7 @@ def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
 
 
 @_spec(firstresult=True)
-def cardrules_score_round(game: Game, state: Any) -> tuple[int, ...] | None:
+def cardrules_score_round(game: HookGame, state: Any) -> tuple[int, ...] | None:
     """Score a finished round.
 
     Stops at the first non-None result. A variant changes scoring by wrapping
@@ -351,7 +375,7 @@ def cardrules_score_round(game: Game, state: Any) -> tuple[int, ...] | None:
 
 
 @_spec(firstresult=True)
-def cardrules_estimate_scores(game: Game, state: Any) -> Sequence[float] | None:
+def cardrules_estimate_scores(game: HookGame, state: Any) -> Sequence[float] | None:
     """Estimate the scores of a round still in play, for search bots.
 
     Stops at the first non-None result. When no plugin answers, the round is
@@ -366,7 +390,7 @@ def cardrules_estimate_scores(game: Game, state: Any) -> Sequence[float] | None:
 
 @_spec(firstresult=True)
 def cardrules_match_winners(
-    game: Game, round_scores: Sequence[tuple[int, ...]]
+    game: HookGame, round_scores: Sequence[tuple[int, ...]]
 ) -> tuple[int, ...] | None:
     """Decide the winners of a finished match, with the game's tie-break.
 
@@ -385,7 +409,7 @@ def cardrules_match_winners(
 
 @_spec(firstresult=True)
 def cardrules_narrate(
-    game: Game, before: Any, seat: int, move: Move, after: Any
+    game: HookGame, before: Any, seat: int, move: Move, after: Any
 ) -> list[Any] | None:
     """Describe a move for people watching (the CLI), showing only public information.
 
@@ -403,7 +427,7 @@ def cardrules_narrate(
 
 
 @_spec(firstresult=True)
-def cardrules_render_observation(game: Game, observation: Any) -> list[Any] | None:
+def cardrules_render_observation(game: HookGame, observation: Any) -> list[Any] | None:
     """Show one seat's observation to a person (human play, replays from a seat).
 
     Stops at the first non-None result. Without an answer, the CLI prints the
@@ -416,7 +440,7 @@ def cardrules_render_observation(game: Game, observation: Any) -> list[Any] | No
 
 
 @_spec(firstresult=True)
-def cardrules_reveals(game: Game, before: Any, move: Move, after: Any) -> bool | None:
+def cardrules_reveals(game: HookGame, before: Any, move: Move, after: Any) -> bool | None:
     """Say whether a move showed any player a card that was hidden from them before.
 
     Stops at the first non-None result. Human play offers ``undo`` only over
@@ -432,7 +456,7 @@ def cardrules_reveals(game: Game, before: Any, move: Move, after: Any) -> bool |
 
 
 @_spec(firstresult=True)
-def cardrules_svg_observation(game: Game, observation: Any) -> str | None:
+def cardrules_svg_observation(game: HookGame, observation: Any) -> str | None:
     """Draw one seat's observation as an SVG picture (notebooks, docs, HTML replays).
 
     Stops at the first non-None result. The drawing must hold exactly what the
@@ -450,7 +474,7 @@ def cardrules_svg_observation(game: Game, observation: Any) -> str | None:
 
 @_spec(firstresult=True)
 def cardrules_svg_state(
-    game: Game, state: Any, round_scores: Sequence[tuple[int, ...]]
+    game: HookGame, state: Any, round_scores: Sequence[tuple[int, ...]]
 ) -> str | None:
     """Draw a whole round state as an SVG picture: every card, for a spectator or a finished round.
 

@@ -25,16 +25,35 @@ from __future__ import annotations
 
 import pickle
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardrules.errors import OptionsError, PluginHookError, quote
 
 if TYPE_CHECKING:
-    from cardrules.game import Game
+    import pluggy
 
-__all__ = ["READ_ONLY", "StrictChecks", "after", "before", "resolve"]
+    from cardrules.decks import DeckComposition
+
+__all__ = ["READ_ONLY", "StrictChecks", "StrictGame", "after", "before", "resolve"]
+
+
+class StrictGame(Protocol):
+    """The `cardrules.Game` as the strict checks read it (the game module builds on this one)."""
+
+    @property
+    def strict(self) -> StrictChecks | None:
+        """The checks in force, or ``None``."""
+
+    @property
+    def plugin_manager(self) -> pluggy.PluginManager:
+        """The game's own plugin manager."""
+
+    @property
+    def deck(self) -> DeckComposition[Any]:
+        """The game's deck."""
+
 
 #: Hooks that must not change their arguments, and the arguments they must only read.
 READ_ONLY: dict[str, tuple[str, ...]] = {
@@ -86,7 +105,7 @@ def resolve(value: Any) -> StrictChecks | None:
     raise OptionsError(f"strict must be True, False or a StrictChecks, got {quote(value)}")
 
 
-def before(game: Game, hook: str, named: dict[str, Any]) -> bytes | None:
+def before(game: StrictGame, hook: str, named: dict[str, Any]) -> bytes | None:
     """A snapshot of what ``hook`` must only read (``None`` when nothing is to be compared)."""
     checks = game.strict
     names = READ_ONLY.get(hook)
@@ -96,7 +115,12 @@ def before(game: Game, hook: str, named: dict[str, Any]) -> bytes | None:
 
 
 def after(
-    game: Game, hook: str, plugin: str, named: dict[str, Any], result: Any, token: bytes | None
+    game: StrictGame,
+    hook: str,
+    plugin: str,
+    named: dict[str, Any],
+    result: Any,
+    token: bytes | None,
 ) -> None:
     """Check one implementation's call of ``hook`` once it has returned ``result``.
 
@@ -156,7 +180,7 @@ def _restore(target: Any, saved: Any) -> None:
 
 
 def _check_listing(
-    game: Game, checks: StrictChecks, plugin: str, state: Any, moves: tuple[Any, ...]
+    game: StrictGame, checks: StrictChecks, plugin: str, state: Any, moves: tuple[Any, ...]
 ) -> None:
     hook = "cardrules_legal_moves"
     if checks.distinct_moves and len(set(moves)) != len(moves):
@@ -181,7 +205,7 @@ def _check_listing(
 _DECKS: dict[int, tuple[Any, Counter[Any]]] = {}
 
 
-def _conserved(game: Game, hook: str, plugin: str, state: Any) -> None:
+def _conserved(game: StrictGame, hook: str, plugin: str, state: Any) -> None:
     all_cards = getattr(state, "all_cards", None)
     if all_cards is None:
         return

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -34,7 +34,6 @@ from cardrules.moves import Move
 
 if TYPE_CHECKING:
     from cardrules.chance import Chance
-    from cardrules.game import Game
 
 __all__ = ["NO_PLANES", "MoveKind", "MoveKindError", "NoPlanes", "VariantActionSpace"]
 
@@ -115,17 +114,17 @@ class MoveKind:
     type: type[Move]
     rule: str
     parse: Callable[[str], Move | None]
-    legal: Callable[[Game, Any], Iterable[Move]]
-    apply: Callable[[Game, Any, Move, Chance], None]
-    narrate: Callable[[Game, Any, int, Move, Any], list[Any]]
+    legal: Callable[[Any, Any], Iterable[Move]]
+    apply: Callable[[Any, Any, Move, Chance], None]
+    narrate: Callable[[Any, Any, int, Move, Any], list[Any]]
     prompt: str
-    planes: tuple[PlaneSpec, ...] | Callable[[Game], tuple[PlaneSpec, ...]] | NoPlanes
-    encode: Callable[[Game, Any], Sequence[float]] | None = None
+    planes: tuple[PlaneSpec, ...] | Callable[[Any], tuple[PlaneSpec, ...]] | NoPlanes
+    encode: Callable[[Any, Any], Sequence[float]] | None = None
     actions: int = 1
     action_layout: str = "start"
     id_of: Callable[[Move], int] = _single_id
     move_of: Callable[[int], Move] | None = None
-    explain: Callable[[Game, Any, Move], IllegalMoveError] | None = None
+    explain: Callable[[Any, Any, Move], IllegalMoveError] | None = None
     reveals: bool = False
 
     def __attrs_post_init__(self) -> None:
@@ -142,7 +141,7 @@ class MoveKind:
                 f"move kind {self.name!r}: a block of {self.actions} ids needs id_of and move_of"
             )
 
-    def plane_specs(self, variant: str, game: Game) -> tuple[PlaneSpec, ...]:
+    def plane_specs(self, variant: str, game: Any) -> tuple[PlaneSpec, ...]:
         """The kind's planes in ``game``, each name prefixed ``"<variant>:"``."""
         if self.planes is NO_PLANES:
             return ()
@@ -153,7 +152,7 @@ class MoveKind:
         """The move with ``index`` inside the kind's block."""
         return self.type() if self.move_of is None else self.move_of(index)
 
-    def refusal(self, game: Game, state: Any, move: Move) -> IllegalMoveError:
+    def refusal(self, game: Any, state: Any, move: Move) -> IllegalMoveError:
         """Why ``move`` is not legal now (`explain`, or an error naming `rule`)."""
         if self.explain is not None:
             return self.explain(game, state, move)
@@ -220,7 +219,24 @@ class VariantActionSpace(ActionSpace):
         raise AssertionError("unreachable: the blocks cover the space")
 
 
-def encode_kinds(game: Game, observation: Any, tensor: Any) -> Any:
+class KindsGame(Protocol):
+    """The `cardrules.Game` as `encode_kinds` reads it (the game module builds on this one)."""
+
+    @property
+    def tensor_layout(self) -> Any:
+        """The game's `cardrules.tensors.TensorLayout`."""
+
+    @property
+    def move_kinds(self) -> tuple[tuple[str, MoveKind], ...]:
+        """The chosen variants' kinds of move, as ``(variant, kind)`` pairs."""
+
+    def variant_call(
+        self, variant: str, what: str, function: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``function(*args)``, a variant's function (``what`` names it)."""
+
+
+def encode_kinds(game: KindsGame, observation: Any, tensor: Any) -> Any:
     """``tensor`` (the game's own planes) with the move kinds' planes filled in after them.
 
     ``tensor`` may hold the game's planes only (it is then extended) or the

@@ -39,14 +39,11 @@ import json
 import random
 import reprlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
 from cardrules.errors import CardRulesError, ObservationMismatchError
-
-if TYPE_CHECKING:
-    from cardrules.game import Game
 
 __all__ = [
     "NO_VARIANT_STATE",
@@ -94,7 +91,7 @@ class VariantStateError(CardRulesError, LookupError):
     """
 
 
-def _public(game: Game, value: Any, seat: int) -> Any:
+def _public(game: Any, value: Any, seat: int) -> Any:
     return value
 
 
@@ -119,10 +116,10 @@ class StateSpec:
     """
 
     type: type
-    initial: Callable[[Game, int], Any] | None = None
+    initial: Callable[[Any, int], Any] | None = None
     per_match: bool = False
-    view: Callable[[Game, Any, int], Any] = _public
-    determinize: Callable[[Game, Any, int, random.Random], Any] | None = None
+    view: Callable[[Any, Any, int], Any] = _public
+    determinize: Callable[[Any, Any, int, random.Random], Any] | None = None
 
     def __attrs_post_init__(self) -> None:
         if not attrs.has(self.type):
@@ -135,13 +132,13 @@ class StateSpec:
                 "determinize=..., to sample the hidden part"
             )
 
-    def first(self, game: Game, round: int) -> Any:
+    def first(self, game: Any, round: int) -> Any:
         """The value round ``round`` starts with, checked to be a frozen ``type``."""
         value = self.type() if self.initial is None else self.initial(game, round)
         check_value(self, value)
         return value
 
-    def sample(self, game: Game, view: Any, seat: int, rng: random.Random) -> Any:
+    def sample(self, game: Any, view: Any, seat: int, rng: random.Random) -> Any:
         """A value consistent with ``seat``'s ``view`` (`determinize`, or the view itself)."""
         value = view if self.determinize is None else self.determinize(game, view, seat, rng)
         check_value(self, value)
@@ -238,7 +235,24 @@ def state_as_json(value: Any) -> Any:
         ) from None
 
 
-def states_of(game: Game, state: Any) -> tuple[Any, ...]:
+class StatesGame(Protocol):
+    """The `cardrules.Game` as the functions below read it (the game module builds on this one)."""
+
+    @property
+    def name(self) -> str:
+        """The game's registered name."""
+
+    @property
+    def state_specs(self) -> tuple[tuple[str, StateSpec], ...]:
+        """The chosen variants' state, as ``(variant, spec)`` pairs."""
+
+    def variant_call(
+        self, variant: str, what: str, function: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``function(*args)``, a variant's function (``what`` names it)."""
+
+
+def states_of(game: StatesGame, state: Any) -> tuple[Any, ...]:
     """The variant state values of round state ``state``, in the order of ``game.state_specs``."""
     values = state.variant_states
     return tuple(values[name] for name, _ in game.state_specs)
@@ -259,7 +273,7 @@ def install_states(game_name: str, state: Any, values: dict[str, Any]) -> None:
         ) from None
 
 
-def first_states(game: Game, round: int, previous: Any) -> dict[str, Any]:
+def first_states(game: StatesGame, round: int, previous: Any) -> dict[str, Any]:
     """The values round ``round`` starts with: each `StateSpec`'s first value, or for
     ``per_match`` state the value round state ``previous`` (the round before) ended with."""
     values = {}
@@ -271,7 +285,7 @@ def first_states(game: Game, round: int, previous: Any) -> dict[str, Any]:
     return values
 
 
-def with_views(game: Game, observation: Any, state: Any, seat: int) -> Any:
+def with_views(game: StatesGame, observation: Any, state: Any, seat: int) -> Any:
     """``observation`` with ``variant_views``: what each `StateSpec.view` shows ``seat``.
 
     Raises:
@@ -290,7 +304,7 @@ def with_views(game: Game, observation: Any, state: Any, seat: int) -> Any:
         ) from None
 
 
-def sampled_states(game: Game, observation: Any, rng: random.Random) -> dict[str, Any]:
+def sampled_states(game: StatesGame, observation: Any, rng: random.Random) -> dict[str, Any]:
     """Values consistent with ``observation``'s ``variant_views`` (`StateSpec.sample`).
 
     Raises:
