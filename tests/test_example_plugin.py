@@ -30,11 +30,14 @@ def run(*args: str | Path, cwd: Path | None = None) -> str:
 
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh environment holding cardrules[test] and the example, installed from paths."""
+    """A fresh environment holding cardrules[kit] and the example with its test extra, from paths.
+
+    As an outside author's environment: the kit, not the whole test suite's tools.
+    """
     where = tmp_path_factory.mktemp("example") / "venv"
     run(sys.executable, "-m", "venv", where)
     bin_dir = where / "bin"
-    run(bin_dir / "pip", "install", "-q", f"{ROOT}[test]", EXAMPLE)
+    run(bin_dir / "pip", "install", "-q", f"{ROOT}[kit]", f"{EXAMPLE}[test]")
     return bin_dir
 
 
