@@ -131,36 +131,41 @@ def print_metrics(console: Console, title: str, rows: Sequence[MatchRow]) -> Non
     console.print(table)
 
 
+def _print_differences(
+    console: Console,
+    title: str,
+    first: str,
+    rows: Sequence[tuple[str, float, float, float, tuple[float, float]]],
+) -> None:
+    """One table of paired differences: name, without, with, change, 95% interval."""
+    table = Table(title=title)
+    for column in (first, "without", "with", "change", "95% interval"):
+        table.add_column(column, justify="left" if column == first else "right")
+    for name, without, with_, change, (low, high) in rows:
+        table.add_row(
+            name,
+            _fmt(without),
+            _fmt(with_),
+            _fmt(change, "+.2f"),
+            f"{_fmt(low, '+.2f')} to {_fmt(high, '+.2f')}",
+        )
+    console.print(table)
+
+
 def print_comparison(
     console: Console, variant: str, base: Sequence[MatchRow], varied: Sequence[MatchRow]
 ) -> None:
     """What a variant changes, paired by seed and seat: totals per bot, then each design figure."""
-    table = Table(title=f"What {variant} changes (paired by seed and seat)")
-    for column in ("bot", "mean total without", "with", "change", "95% interval"):
-        table.add_column(column, justify="right" if column != "bot" else "left")
-    for diff in compare(base, varied):
-        low, high = diff.interval
-        table.add_row(
-            diff.name,
-            _fmt(diff.base_mean),
-            _fmt(diff.variant_mean),
-            f"{diff.mean_change:+.2f}",
-            f"{low:+.2f} to {high:+.2f}",
-        )
-    console.print(table)
-    figures = Table(title=f"How {variant} changes play (paired by seed)")
-    for column in ("figure", "without", "with", "change", "95% interval"):
-        figures.add_column(column, justify="right" if column != "figure" else "left")
-    for figure in compare_metrics(base, varied):
-        low, high = figure.interval
-        figures.add_row(
-            figure.name,
-            _fmt(figure.base_mean),
-            _fmt(figure.variant_mean),
-            _fmt(figure.change, "+.2f"),
-            f"{_fmt(low, '+.2f')} to {_fmt(high, '+.2f')}",
-        )
-    console.print(figures)
+    totals = [
+        (d.name, d.base_mean, d.variant_mean, d.mean_change, d.interval)
+        for d in compare(base, varied)
+    ]
+    _print_differences(console, f"What {variant} changes (paired by seed and seat)", "bot", totals)
+    figures = [
+        (f.name, f.base_mean, f.variant_mean, f.change, f.interval)
+        for f in compare_metrics(base, varied)
+    ]
+    _print_differences(console, f"How {variant} changes play (paired by seed)", "figure", figures)
     a, b = summarise(base), summarise(varied)
     console.print(f"truncated {a.truncated} -> {b.truncated}")
 
