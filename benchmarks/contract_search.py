@@ -25,9 +25,9 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from cardrules_rook import CONTRACTS, ROOK, Card, Contract, game_deck, run_plans
-from cardrules_rook import search as search_module
-from cardrules_rook.search import can_lay_down, find_lay_down
+from cardrules_rook import CONTRACTS, ROOK, Card, Contract, game_deck
+from cardrules_rook.search import can_lay_down, find_lay_down, run_plans
+from cardrules_rook.search import contract as search_module
 
 Hand = tuple[list[Card], Contract]
 

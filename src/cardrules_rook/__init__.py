@@ -7,8 +7,9 @@ where each rule lives:
 * ``cards.py``, ``deck.py`` - cards and decks (R1-R3)
 * ``contracts.py`` - the eleven rounds (R4)
 * ``melds.py`` - runs, sets and the Rook (R7, R8, R13)
-* ``search.py`` - contract search: find a lay-down or prove there is none (R11)
-* ``exact_search.py`` - the search's exact path under a variant's meld rule
+* ``search/`` - the contract search: find a lay-down or prove there is none,
+  and the melds that can begin one (R11); its exact path under a variant's
+  meld rule (``search/exact.py``)
 * ``hookspecs.py`` - the rule points a variant may change, one hook per rule
   (R4, R7, R8, R10, R12-R15, R17)
 * ``rule_points.py`` - how the round asks them (``state.rules``)

@@ -51,12 +51,12 @@ def rook_meld_valid(game: Game, meld: Meld) -> bool | None:
     per game.
 
     The contract search (`cardrules_rook.search`) and the listing of melds
-    (`cardrules_rook.hand_melds`) keep shortcuts that assume the game's rule:
-    the Rook bounds and greedy lay-down of `cardrules_rook.search_shortcuts`,
-    the colour-by-colour run plans of `cardrules_rook.run_plans`, runs of four
+    (`cardrules_rook.search.hand_melds`) keep shortcuts that assume the game's rule:
+    the Rook bounds and greedy lay-down of `cardrules_rook.search.shortcuts`,
+    the colour-by-colour run plans of `cardrules_rook.search.run_plans`, runs of four
     or more and sets of three or more only, and the whole-hand check of round 11.
     When a variant implements this hook, every one of them is skipped: the
-    search takes its exact path (`cardrules_rook.exact_search`), which lists
+    search takes its exact path (`cardrules_rook.search.exact`), which lists
     every run and set the hand can form, asks this hook of each, and tries
     their combinations. It is slower (seconds for some 16-card hands), and
     exact. The action space then numbers every run and set shape with a

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardrules_rook.cards import ROOK_CODE
-from cardrules_rook.hand_melds import meld_candidates
 from cardrules_rook.melds import MeldRules
+from cardrules_rook.search.hand_melds import meld_candidates
 
 __all__ = ["RESTARTS", "witness_cards"]
 

@@ -10,15 +10,11 @@ and discards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from cardrules.chance import Chance
 from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
-from cardrules_rook.hand_melds import meld_candidates
 from cardrules_rook.melds import Meld, RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
-from cardrules_rook.multisets import Multiset, multiset_of_counts, within
 from cardrules_rook.play import (
     apply_move,
     laid_off,
@@ -27,7 +23,7 @@ from cardrules_rook.play import (
     remaining_contract,
     swapped,
 )
-from cardrules_rook.search import can_lay_down, find_lay_down, possible_melds
+from cardrules_rook.search import can_lay_down, lay_down_steps, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [
@@ -146,78 +142,16 @@ def legal_moves(state: RookRound) -> list[Move]:
 
 
 def _lay_down_steps(state: RookRound) -> list[Move]:
-    """R11: melds that begin or continue a lay-down that can still be completed.
-
-    A meld is a step when some complete lay-down contains it. Each lay-down
-    found so far vouches for every meld that can stand in for one of its melds
-    of the same kind (the hand still holds it once the others are set aside).
-    Each meld that is no step rules out every meld of its kind that uses all
-    its cards and more (what is left after it holds less), so melds are tried
-    fewest cards first. Only the melds neither rule settles are searched.
-    """
-    seat = state.turn_seat
-    hand = state.hands[seat]
-    rules = state.rules.meld_rules
-    whole_hand = state.whole_hand
+    """R11: melds that begin or continue a lay-down that can still be completed."""
     sets, runs = remaining_contract(state)
-    witness = find_lay_down(
-        hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
+    steps = lay_down_steps(
+        state.hands[state.turn_seat],
+        sets=sets,
+        runs=runs,
+        whole_hand=state.whole_hand,
+        rules=state.rules.meld_rules,
     )
-    if witness is None:
-        return []
-    # Per kind: the rooms known to vouch; per kind and colour or number, the
-    # melds known to be no step.
-    rooms: dict[str, list[Multiset]] = {"set": [], "run": []}
-    no_steps: dict[tuple[str, object], list[Multiset]] = {}
-    if not whole_hand:
-        _add_rooms(rooms, hand, witness.melds)
-    candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
-    is_step = [False] * len(candidates)
-    for i in sorted(range(len(candidates)), key=lambda i: len(candidates[i].codes)):
-        kind, group, codes, _, tally = candidates[i]
-        family = (kind, group)
-        s, r = sets - (kind == "set"), runs - (kind == "run")
-        if s == r == 0:
-            ok = not whole_hand or sum(hand) == len(codes)
-        elif any(within(tally, room) for room in rooms[kind]):
-            ok = True  # a known lay-down with one of its melds swapped for this one
-        elif not whole_hand and any(within(f, tally) for f in no_steps.get(family, ())):
-            ok = False  # uses every card of a meld that is no step, and more
-        else:
-            rest = hand.copy()
-            for code in codes:
-                rest[code] -= 1
-            found = find_lay_down(
-                rest, sets=s, runs=r, whole_hand=whole_hand, rules=rules, best=False
-            )
-            ok = found is not None
-            if found is not None and not whole_hand:
-                _add_rooms(rooms, hand, (*found.melds, candidates[i].meld()))
-            elif found is None:
-                no_steps.setdefault(family, []).append(tally)
-        is_step[i] = ok
-    return [MeldDown(c.meld()) for c, ok in zip(candidates, is_step, strict=True) if ok]
-
-
-def _add_rooms(rooms: dict[str, list[Multiset]], hand: list[int], melds: Iterable[Meld]) -> None:
-    """For each meld of a lay-down: the hand once the *other* melds are set aside, by kind.
-
-    A room inside one already known vouches for nothing more and is dropped.
-    """
-    melds = list(melds)
-    used = [0] * 57
-    for meld in melds:
-        for code in meld.codes():
-            used[code] += 1
-    for meld in melds:
-        room = [have - spent for have, spent in zip(hand, used, strict=True)]
-        for code in meld.codes():
-            room[code] += 1
-        new = multiset_of_counts(room)
-        known = rooms[meld.kind]
-        if not any(within(new, old) for old in known):
-            known[:] = [old for old in known if not within(old, new)]
-            known.append(new)
+    return [MeldDown(step.meld()) for step in steps]
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:

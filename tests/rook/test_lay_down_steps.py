@@ -11,9 +11,9 @@ import random
 import pytest
 
 import cardrules
-from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.moves import MeldDown
 from cardrules_rook.search import can_lay_down
+from cardrules_rook.search.hand_melds import possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules_rook.multisets import multiset, multiset_of_counts, within
+from cardrules_rook.search.multisets import multiset, multiset_of_counts, within
 
 codes = st.lists(st.integers(0, 56), max_size=30)
 

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
-from cardrules_rook.search import _could_meld_every_card, _search, find_lay_down, hand_counts
+from cardrules_rook.search import find_lay_down, hand_counts
+from cardrules_rook.search.contract import _could_meld_every_card, _search
 
 
 def brute_force(

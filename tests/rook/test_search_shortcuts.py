@@ -17,11 +17,11 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from cardrules_rook import search
 from cardrules_rook.cards import ROOK_CODE, Card
 from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
 from cardrules_rook.search import can_lay_down, find_lay_down, hand_counts
-from cardrules_rook.search_shortcuts import quick_lay_down, runs_possible, sets_possible
+from cardrules_rook.search import contract as search
+from cardrules_rook.search.shortcuts import quick_lay_down, runs_possible, sets_possible
 
 RULES = [MeldRules(), MeldRules(min_naturals=1), MeldRules(min_naturals=3), MeldRules(2, True)]
 

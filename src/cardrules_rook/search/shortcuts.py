@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
-from cardrules_rook.run_plans import run_need
+from cardrules_rook.search.run_plans import run_need
 
 __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
 

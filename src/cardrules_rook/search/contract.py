@@ -14,13 +14,13 @@ How it works (exact, and fast because colours are independent):
    with the Rooks each needs. A run uses a held card wherever it can, except
    that at a set number it may leave the card to the sets and use a Rook.
    Each colour's spans are enumerated once per hand colour and cached
-   (`cardrules_rook.run_plans`).
+   (`cardrules_rook.search.run_plans`).
 3. Combine the colours by dynamic programming over (runs, Rooks, cards taken
    from each set number), keeping the best points per combination.
 4. Spare Rooks go into the sets (a set may be any length), or are already in
    the runs as Rook-filled ends.
 
-Before any of this, `cardrules_rook.search_shortcuts` settles most hands at
+Before any of this, `cardrules_rook.search.shortcuts` settles most hands at
 once: a necessary condition on the Rooks the runs (or sets) need proves many
 hands cannot meet the contract, and when only some lay-down is wanted
 (`can_lay_down`, ``find_lay_down(best=False)``) a greedy pass usually finds
@@ -29,7 +29,7 @@ one. Neither changes an answer.
 All of this assumes the game's own meld rules and R17's points. When a
 variant decides which melds are valid (hook ``rook_meld_valid``: ``rules``
 has a ``judge``), every search here takes the exact path of
-`cardrules_rook.exact_search`; so does ``find_lay_down(best=True)`` given
+`cardrules_rook.search.exact`; so does ``find_lay_down(best=True)`` given
 ``points`` other than R17's (hook ``rook_card_points``).
 """
 
@@ -42,12 +42,12 @@ from itertools import combinations
 import attrs
 
 from cardrules_rook.cards import COLOURS, POINTS, ROOK_CODE, Card, card_of_code
-from cardrules_rook.exact_search import exact_lay_down, points_left
-from cardrules_rook.hand_melds import possible_melds
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
-from cardrules_rook.run_plans import NUMBER_POINTS as _PTS
-from cardrules_rook.run_plans import ColourPlan, assign_naturals, colour_plans
-from cardrules_rook.search_shortcuts import (
+from cardrules_rook.search.exact import exact_lay_down, points_left
+from cardrules_rook.search.hand_melds import possible_melds
+from cardrules_rook.search.run_plans import NUMBER_POINTS as _PTS
+from cardrules_rook.search.run_plans import ColourPlan, assign_naturals, colour_plans
+from cardrules_rook.search.shortcuts import (
     place_rooks,
     quick_lay_down,
     runs_possible,

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
-from cardrules_rook.multisets import Multiset, multiset
+from cardrules_rook.search.multisets import Multiset, multiset
 
 __all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
 
@@ -33,7 +33,7 @@ class MeldCandidate(NamedTuple):
             groups share no natural card.
         codes: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them.
         args: what `RunMeld` or `SetMeld` is built from.
-        tally: ``codes`` as a `cardrules_rook.multisets.Multiset`.
+        tally: ``codes`` as a `cardrules_rook.search.multisets.Multiset`.
     """
 
     kind: str

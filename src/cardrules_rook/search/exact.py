@@ -1,14 +1,14 @@
 """The contract search's exact path: every combination of the melds a hand can form (R11).
 
 The fast search (`cardrules_rook.search`) and its shortcuts
-(`cardrules_rook.search_shortcuts`, `cardrules_rook.run_plans`) are built on
+(`cardrules_rook.search.shortcuts`, `cardrules_rook.search.run_plans`) are built on
 the game's own meld rules (runs of four or more, sets of three or more, Rooks
 per meld by `cardrules_rook.melds.MeldRules.allows`) and on R17's card points.
 When a variant changes validity (hook ``rook_meld_valid``) or card points
 (hook ``rook_card_points``), the search comes here instead:
 
 1. list every valid meld the hand can form
-   (`cardrules_rook.hand_melds.meld_candidates`, which asks the variant's
+   (`cardrules_rook.search.hand_melds.meld_candidates`, which asks the variant's
    rule of every run and set shape);
 2. choose the contract's runs, then its sets, each list in a fixed order so
    that no combination is tried twice, each meld from the cards the earlier
@@ -29,9 +29,9 @@ import functools
 from collections.abc import Sequence
 
 from cardrules_rook.cards import ROOK_CODE
-from cardrules_rook.hand_melds import MeldCandidate, meld_candidates
 from cardrules_rook.melds import Meld, MeldRules
-from cardrules_rook.multisets import Multiset, multiset_of_counts, within
+from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
+from cardrules_rook.search.multisets import Multiset, multiset_of_counts, within
 
 __all__ = ["exact_lay_down", "points_left"]
 

@@ -1,0 +1,31 @@
+"""The contract search of Toonerville Rook (R7, R8, R11-R13): can a hand meet its contract?
+
+Where each part lives, and where the time goes when ``legal_moves()`` asks:
+
+* ``contract.py`` - `find_lay_down` and `can_lay_down`: the exact search (a
+  dynamic programme over the four colours) and its answers;
+* ``shortcuts.py`` - bounds that prove a hand cannot meet a contract, and a
+  greedy pass that usually finds a lay-down, before the exact search;
+* ``run_plans.py`` - every way one colour's cards make runs;
+* ``hand_melds.py`` - every meld a hand can make (`possible_melds`);
+* ``multisets.py`` - hands and melds as bitmask multisets, compared fast;
+* ``steps.py`` - `lay_down_steps`: the melds that can begin or continue a
+  lay-down (what a player not yet down may meld, R11);
+* ``exact.py`` - the path taken when a variant changes which melds are valid
+  (hook ``rook_meld_valid``) or what cards score (hook ``rook_card_points``).
+"""
+
+from cardrules_rook.search.contract import FoundLayDown, can_lay_down, find_lay_down, hand_counts
+from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates, possible_melds
+from cardrules_rook.search.steps import lay_down_steps
+
+__all__ = [
+    "FoundLayDown",
+    "MeldCandidate",
+    "can_lay_down",
+    "find_lay_down",
+    "hand_counts",
+    "lay_down_steps",
+    "meld_candidates",
+    "possible_melds",
+]

@@ -1,0 +1,110 @@
+"""The steps of a lay-down: which melds can begin or continue one (R11).
+
+A player who has not laid down yet lays the contract one meld at a time
+(``MeldDown``), all in one turn. A meld is a *step* when some complete
+lay-down of the contract (what is still owed of it) contains it: the rest of
+the hand can then still make the rest of the contract. `lay_down_steps`
+lists them, for ``legal_moves()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules
+from cardrules_rook.search.contract import find_lay_down
+from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
+from cardrules_rook.search.multisets import Multiset, multiset_of_counts, within
+
+__all__ = ["lay_down_steps"]
+
+
+def lay_down_steps(
+    hand: Sequence[int],
+    *,
+    sets: int,
+    runs: int,
+    whole_hand: bool = False,
+    rules: MeldRules = DEFAULT_MELD_RULES,
+) -> list[MeldCandidate]:
+    """The melds of ``hand`` that some lay-down of ``sets`` sets and ``runs`` runs contains (R11).
+
+    Args:
+        hand: 57 card counts by code (56 is the Rook).
+        sets: sets still owed (R4, or what a lay-down begun this turn left).
+        runs: runs still owed.
+        whole_hand: the lay-down must use every card (round 11, R12).
+        rules: which melds are valid (R7, R8, R13; a variant's judge too).
+
+    Returns:
+        The steps as `MeldCandidate` values, in `meld_candidates` order (runs
+        colour by colour, then sets number by number); ``[]`` when the hand
+        cannot meet the contract at all.
+
+    Each lay-down found so far vouches for every meld that can stand in for
+    one of its melds of the same kind (the hand still holds it once the
+    others are set aside). Each meld that is no step rules out every meld of
+    its kind that uses all its cards and more (what is left after it holds
+    less), so melds are tried fewest cards first. Only the melds neither rule
+    settles are searched.
+    """
+    witness = find_lay_down(
+        hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
+    )
+    if witness is None:
+        return []
+    # Per kind: the rooms known to vouch; per kind and colour or number, the
+    # melds known to be no step.
+    rooms: dict[str, list[Multiset]] = {"set": [], "run": []}
+    no_steps: dict[tuple[str, object], list[Multiset]] = {}
+    if not whole_hand:
+        _add_rooms(rooms, hand, witness.melds)
+    candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
+    is_step = [False] * len(candidates)
+    for i in sorted(range(len(candidates)), key=lambda i: len(candidates[i].codes)):
+        kind, group, codes, _, tally = candidates[i]
+        family = (kind, group)
+        s, r = sets - (kind == "set"), runs - (kind == "run")
+        if s == r == 0:
+            ok = not whole_hand or sum(hand) == len(codes)
+        elif any(within(tally, room) for room in rooms[kind]):
+            ok = True  # a known lay-down with one of its melds swapped for this one
+        elif not whole_hand and any(within(f, tally) for f in no_steps.get(family, ())):
+            ok = False  # uses every card of a meld that is no step, and more
+        else:
+            rest = list(hand)
+            for code in codes:
+                rest[code] -= 1
+            found = find_lay_down(
+                rest, sets=s, runs=r, whole_hand=whole_hand, rules=rules, best=False
+            )
+            ok = found is not None
+            if found is not None and not whole_hand:
+                _add_rooms(rooms, hand, (*found.melds, candidates[i].meld()))
+            elif found is None:
+                no_steps.setdefault(family, []).append(tally)
+        is_step[i] = ok
+    return [c for c, ok in zip(candidates, is_step, strict=True) if ok]
+
+
+def _add_rooms(
+    rooms: dict[str, list[Multiset]], hand: Sequence[int], melds: Iterable[Meld]
+) -> None:
+    """For each meld of a lay-down: the hand once the *other* melds are set aside, by kind.
+
+    A room inside one already known vouches for nothing more and is dropped.
+    """
+    melds = list(melds)
+    used = [0] * 57
+    for meld in melds:
+        for code in meld.codes():
+            used[code] += 1
+    for meld in melds:
+        room = [have - spent for have, spent in zip(hand, used, strict=True)]
+        for code in meld.codes():
+            room[code] += 1
+        new = multiset_of_counts(room)
+        known = rooms[meld.kind]
+        if not any(within(new, old) for old in known):
+            known[:] = [old for old in known if not within(old, new)]
+            known.append(new)
