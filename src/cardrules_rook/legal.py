@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
-from cardrules_rook.melds import Meld, RunMeld
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
+from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import (
     apply_move,
@@ -23,7 +23,14 @@ from cardrules_rook.play import (
     remaining_contract,
     swapped,
 )
-from cardrules_rook.search import can_lay_down, lay_down_steps, possible_melds
+from cardrules_rook.search import (
+    can_lay_down,
+    find_lay_down,
+    hand_counts,
+    lay_down_steps,
+    meld_candidates,
+)
+from cardrules_rook.search.shortcuts import place_rooks
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [
@@ -52,9 +59,14 @@ def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
             return True
     elif may_lay_off(state, seat):
         for meld in state.table:
-            naturals = len(meld.naturals)
-            rooks = len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
-            free = float(14 - meld.length) if isinstance(meld, RunMeld) else float("inf")
+            if isinstance(meld, RunMeld):
+                rooks = len(meld.rooks)
+                naturals = meld.high - meld.low + 1 - rooks
+                free = float(13 - meld.high + meld.low)  # R7: at most 14 long
+            else:
+                rooks = meld.rooks
+                naturals = len(meld.colours)
+                free = float("inf")
             if rules.naturals_exceed_rooks:
                 free = min(free, naturals - rooks - 1)
             room += max(free, 0)
@@ -155,28 +167,53 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
+    """R11, R13: every card ``seat`` may lay off, onto every table meld it fits."""
     hand = state.hands[seat]
     rook = hand[ROOK_CODE] > 0
+    rules = state.rules.meld_rules
+    judged = rules.judge is not None
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
-            base = COLOURS.index(meld.colour) * 14 - 1  # + number: the natural's code
+            base = _COLOUR_BASE[meld.colour]  # + number: the natural's code
+            rook_fits = rook and (
+                judged
+                or rules.allows(meld.high - meld.low + 1 - len(meld.rooks), len(meld.rooks) + 1)
+            )
             for number in (meld.low - 1, meld.high + 1):
                 if not 1 <= number <= 14:
                     continue
                 if hand[base + number]:
                     # The natural card itself always extends a valid run (R7).
-                    moves.append(LayOff(index, card_of_code(base + number), number))
-                if rook and laid_off(meld, ROOK, number, state) is not None:
-                    moves.append(LayOff(index, ROOK, number))
+                    moves.append(_lay_off(index, base + number, number))
+                if rook_fits and (not judged or laid_off(meld, ROOK, number, state) is not None):
+                    moves.append(_lay_off(index, ROOK_CODE, number))
         else:
             number = meld.number
             for code in range(number - 1, 56, 14):  # the four colours of the number
                 if hand[code]:
-                    moves.append(LayOff(index, card_of_code(code), number))
-            if rook and laid_off(meld, ROOK, number, state) is not None:
-                moves.append(LayOff(index, ROOK, number))
+                    moves.append(_lay_off(index, code, number))
+            if rook and (
+                laid_off(meld, ROOK, number, state) is not None
+                if judged
+                else rules.allows(len(meld.colours), meld.rooks + 1)
+            ):
+                moves.append(_lay_off(index, ROOK_CODE, number))
     return moves
+
+
+#: Code of number 0 of each colour: + number is the natural card's code.
+_COLOUR_BASE = {colour: i * 14 - 1 for i, colour in enumerate(COLOURS)}
+#: Lay-off moves made so far, by (target, card code, number): moves are immutable values.
+_LAY_OFFS: dict[tuple[int, int, int], LayOff] = {}
+
+
+def _lay_off(target: int, code: int, number: int) -> LayOff:
+    key = (target, code, number)
+    move = _LAY_OFFS.get(key)
+    if move is None:
+        move = _LAY_OFFS[key] = LayOff(target, card_of_code(code), number)
+    return move
 
 
 def _swaps(state: RookRound, seat: int) -> list[Move]:
@@ -216,11 +253,105 @@ def _swaps(state: RookRound, seat: int) -> list[Move]:
 
 def _keeps_rooks_playable(state: RookRound, move: Move) -> bool:
     """Whether after ``move`` every Rook owed by a swap can still be played (R14)."""
+    if isinstance(move, Swap):
+        return _swap_keeps_rooks_playable(state, move)
+    if _rooks_placed(move) >= state.owed_rooks:
+        return True  # the move pays every Rook owed (apply_move counts them off the same way)
     trial = state.clone()
     apply_move(trial, move, Chance(0))
     if trial.owed_rooks == 0 or trial.is_round_over:
         return True
     return _rook_has_a_place(trial, state.turn_seat)
+
+
+def _lay_down_survives_swap(state: RookRound, seat: int, swap: Swap) -> bool:
+    """A quick yes for a swap before laying down (R14): the hand's own lay-down, Rook and all.
+
+    The lay-down the hand could make before the swap (the one listing its
+    steps found, remembered by the search) still works after it: the natural
+    card given up is played by the Rook instead, or was not in it; the Rooks
+    owed then go where they fit (`cardrules_rook.search.shortcuts.place_rooks`).
+    ``False`` proves nothing: the caller asks the full search.
+    """
+    hand = state.hands[seat]
+    rules = state.rules.meld_rules
+    if rules.judge is not None:
+        return False
+    sets, runs = remaining_contract(state)
+    found = find_lay_down(
+        hand, sets=sets, runs=runs, whole_hand=state.whole_hand, rules=rules, best=False
+    )
+    if found is None:
+        return False
+    melds = list(found.melds)
+    left = hand_counts(found.left)
+    code = swap.card.code
+    if left[code]:
+        left[code] -= 1
+        left[ROOK_CODE] += 1  # the Rook taken is spare: it joins a meld below
+    else:
+        for i, meld in enumerate(melds):
+            if code in meld.codes():
+                melds[i] = _rook_for(meld, swap.card)
+                break
+        if not melds[i].is_valid(rules):
+            return False
+    held = sum(_meld_rooks(meld) for meld in melds)
+    if state.whole_hand and any(left):
+        return False
+    return place_rooks(left, melds, state.owed_rooks + 1 - held, rules)
+
+
+def _rook_for(meld: Meld, card: Card) -> Meld:
+    """``meld`` with a Rook standing for its natural ``card`` (the card leaves it)."""
+    if isinstance(meld, RunMeld):
+        return RunMeld(meld.colour, meld.low, meld.high, tuple(sorted((*meld.rooks, card.number))))
+    colours = list(meld.colours)
+    colours.remove(card.colour)
+    return SetMeld(meld.number, tuple(colours), meld.rooks + 1)
+
+
+def _rooks_placed(move: Move) -> int:
+    """The Rooks ``move`` puts on the table (what `apply_move` counts off the Rooks owed)."""
+    if isinstance(move, LayOff):
+        return int(move.card.is_rook)
+    if isinstance(move, MeldDown):
+        return _meld_rooks(move.meld)
+    if isinstance(move, LayDown):
+        return sum(_meld_rooks(meld) for meld in move.melds)
+    return 0
+
+
+def _meld_rooks(meld: Meld) -> int:
+    return len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
+
+
+def _swap_keeps_rooks_playable(state: RookRound, swap: Swap) -> bool:
+    """`_keeps_rooks_playable` of a swap: the swap is made on ``state`` itself, asked, undone.
+
+    A swap only trades a hand card for a table Rook and counts the Rook owed
+    (`apply_move`), so it is undone exactly, and no clone is needed; the
+    state is as before when this returns or raises.
+    """
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    if not state.down[seat] and _lay_down_survives_swap(state, seat, swap):
+        return True
+    table = state.table
+    meld = table[swap.target]
+    owed, before_down = state.owed_rooks, state.owed_before_down
+    table[swap.target] = swapped(meld, swap.card)
+    hand[swap.card.code] -= 1
+    hand[ROOK_CODE] += 1
+    state.owed_rooks = owed + 1
+    state.owed_before_down = before_down or not state.down[seat]
+    try:
+        return _rook_has_a_place(state, seat)
+    finally:
+        table[swap.target] = meld
+        hand[swap.card.code] += 1
+        hand[ROOK_CODE] -= 1
+        state.owed_rooks, state.owed_before_down = owed, before_down
 
 
 #: One shared (immutable) discard move per card code.
@@ -245,13 +376,7 @@ def _play_moves(state: RookRound) -> list[Move]:
                 moves += _lay_offs(state, seat)
             extra = state.went_down_this_turn and state.options.lay_down_extra_melds
             if state.owed_rooks or extra:
-                moves += [
-                    MeldDown(m)
-                    for m in possible_melds(
-                        hand, sets=True, runs=True, rules=state.rules.meld_rules
-                    )
-                    if extra or m.cards()[-1].is_rook
-                ]
+                moves += _new_melds(state, seat, with_rook_only=not extra)
         swaps = _swaps(state, seat)
         moves += swaps
         if state.owed_rooks == 0:
@@ -282,14 +407,16 @@ def _rook_placements(state: RookRound, seat: int) -> list[Move]:
     moves: list[Move] = []
     if may_lay_off(state, seat):
         moves += [m for m in _lay_offs(state, seat) if isinstance(m, LayOff) and m.card.is_rook]
-    hand = state.hands[seat]
-    rules = state.rules.meld_rules
-    moves += [
-        MeldDown(m)
-        for m in possible_melds(hand, sets=True, runs=True, rules=rules)
-        if m.cards()[-1].is_rook
-    ]
+    moves += _new_melds(state, seat, with_rook_only=True)
     return moves
+
+
+def _new_melds(state: RookRound, seat: int, with_rook_only: bool) -> list[Move]:
+    """Melds ``seat`` may lay beyond its contract (R14: holding a Rook; option: any)."""
+    candidates = meld_candidates(
+        state.hands[seat], sets=True, runs=True, rules=state.rules.meld_rules
+    )
+    return [MeldDown(c.meld()) for c in candidates if c.tally[0] or not with_rook_only]
 
 
 def places_owed_rook(state: RookRound, move: Move) -> bool:

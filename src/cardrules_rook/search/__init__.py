@@ -15,14 +15,32 @@ Where each part lives, and where the time goes when ``legal_moves()`` asks:
   (hook ``rook_meld_valid``) or what cards score (hook ``rook_card_points``).
 """
 
+import functools
+import sys
+
 from cardrules_rook.search.contract import FoundLayDown, can_lay_down, find_lay_down, hand_counts
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates, possible_melds
 from cardrules_rook.search.steps import lay_down_steps
+
+
+def clear_caches() -> None:
+    """Forget every answer the search remembers (for timing it cold; answers never change).
+
+    The search keeps answers per hand, per colour and per number (bounded
+    caches), since the same cards recur across the many questions of a turn.
+    """
+    for name, module in list(sys.modules.items()):
+        if name.startswith("cardrules_rook.search."):
+            for value in vars(module).values():
+                if isinstance(value, functools._lru_cache_wrapper):
+                    value.cache_clear()
+
 
 __all__ = [
     "FoundLayDown",
     "MeldCandidate",
     "can_lay_down",
+    "clear_caches",
     "find_lay_down",
     "hand_counts",
     "lay_down_steps",

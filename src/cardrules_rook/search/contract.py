@@ -83,16 +83,21 @@ def hand_counts(cards: Iterable[Card]) -> list[int]:
 # ------------------------------------------------------------------ sets
 
 
-def _set_min(rules: MeldRules) -> int:
+def set_need(rules: MeldRules) -> int:
     """Natural cards a set needs (R13 interpretation); with more-naturals-than-Rooks, 2."""
     return max(rules.min_naturals, 2) if rules.naturals_exceed_rooks else rules.min_naturals
+
+
+def number_totals(counts: Sequence[int]) -> list[int]:
+    """Natural cards held per number 1-14 (index 0 unused), whatever their colour (R8)."""
+    return [0, *(counts[n] + counts[n + 14] + counts[n + 28] + counts[n + 42] for n in range(14))]
 
 
 def _set_plans(
     totals: Sequence[int], sets: int, rules: MeldRules
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Each way to spread ``sets`` sets over numbers: ``((number, sets of it), ...)``."""
-    need = _set_min(rules)
+    need = set_need(rules)
     numbers = sorted((n for n in range(1, 15) if totals[n] >= need), key=lambda n: -totals[n])
     plan: list[tuple[int, int]] = []
 
@@ -226,7 +231,7 @@ def _search(
     rooks = counts[ROOK_CODE]
     colours = [(0, *counts[ci * 14 : ci * 14 + 14]) for ci in range(4)]
     totals = [sum(h[n] for h in colours) for n in range(15)]
-    set_need = _set_min(rules)
+    need_per_set = set_need(rules)
     # Spare Rooks all fit in a set unless there is none, or the R13 rule limits sets.
     # A first lay-down that need not meld every Rook leaves the spare ones in
     # hand, so where they could go does not matter.
@@ -247,7 +252,7 @@ def _search(
         numbers = tuple(n for n, _ in set_plan)
         if best is not None and best.points >= all_points:
             break  # nothing can beat melding every card
-        caps = [totals[n] - set_need * j for n, j in set_plan]
+        caps = [totals[n] - need_per_set * j for n, j in set_plan]
         states: dict[_Key, tuple[int, tuple[ColourPlan, ...]]] = {
             (0, 0, (0,) * len(numbers), 0): (0, ())
         }
@@ -311,7 +316,7 @@ def _sets_only(
     min_rooks: int,
 ) -> _Found | None:
     """The search for a contract of sets only: no colour matters, only numbers."""
-    if not sets_possible(totals, sets, rooks, _set_min(rules)):
+    if not sets_possible(totals, sets, rooks, set_need(rules)):
         return None
     empty = ColourPlan((), (), 0, 0, 0, (0,) * 15, 0)
     best: _Found | None = None

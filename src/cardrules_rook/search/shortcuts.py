@@ -39,15 +39,25 @@ def _cheapest_run(held: int, rules: MeldRules) -> int | None:
     ``held`` has bit ``n - 1`` set when the colour holds number ``n``. A run
     over ``low..high`` needs a Rook for each number not held (R7, R13), and
     enough held numbers for its length (the Rooks-per-meld interpretation).
+    A longer run from the same low number never needs fewer Rooks, so each
+    low number is followed only while it could still beat the best so far.
     """
     best: int | None = None
     for low in range(11):
-        for length in range(4, 15 - low):
-            present = (held >> low & ((1 << length) - 1)).bit_count()
-            if present >= run_need(length, rules):
-                missing = length - present
-                if best is None or missing < best:
-                    best = missing
+        present = missing = 0
+        for high in range(low, 14):
+            if held >> high & 1:
+                present += 1
+            else:
+                missing += 1
+                if best is not None and missing >= best:
+                    break
+            length = high - low + 1
+            if length >= 4 and present >= run_need(length, rules):
+                best = missing
+                if not best:
+                    return 0
+                break  # from here on the run only gets longer and needs as many or more
     return best
 
 
@@ -90,6 +100,32 @@ def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
     return tuple(best)
 
 
+@functools.lru_cache(maxsize=32768)
+def _colour_bounds(
+    colour: tuple[int, ...], runs: int, rooks: int, rules: MeldRules
+) -> tuple[int, ...]:
+    """Lower bounds on the Rooks ``k`` runs of one colour need, for ``k = 1 ..`` its most runs.
+
+    ``colour`` is the colour's 14 counts (numbers 1-14). Empty when the colour
+    makes no run with the Rooks held. A colour's bounds recur across the many
+    hands a turn looks at, so they are remembered.
+    """
+    naturals = sum(colour)
+    most = min(runs, naturals // rules.min_naturals, (naturals + rooks) // 4)
+    if not most:
+        return ()
+    held = 0
+    for n, count in enumerate(colour):
+        if count:
+            held |= 1 << n
+    cheapest = _cheapest_run(held, rules)
+    if cheapest is None or cheapest > rooks:
+        return ()
+    capped = colour if max(colour) <= runs else tuple(min(c, runs) for c in colour)
+    costs = _window_costs(capped, runs, rooks)
+    return tuple(max(costs[k], k * cheapest) for k in range(1, most + 1))
+
+
 def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
     """Whether ``runs`` runs might be made from a hand: ``False`` proves they cannot (R7, R13).
 
@@ -107,32 +143,23 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
     if runs <= 0:
         return True
     rooks = counts[ROOK_CODE]
-    per_run = rules.min_naturals  # at least 1
-    reach = {0: 0}  # runs so far -> fewest Rooks they need
+    best = [0] + [rooks + 1] * runs  # runs so far -> fewest Rooks they need
     for start in (0, 14, 28, 42):
-        colour = counts[start : start + 14]
-        naturals = sum(colour)
-        most = min(runs, naturals // per_run, (naturals + rooks) // 4)
-        if not most:
+        bounds = _colour_bounds(tuple(counts[start : start + 14]), runs, rooks, rules)
+        if not bounds:
             continue
-        held = 0
-        for n, count in enumerate(colour):
-            if count:
-                held |= 1 << n
-        cheapest = _cheapest_run(held, rules)
-        if cheapest is None or cheapest > rooks:
-            continue
-        costs = _window_costs(tuple(min(c, runs) for c in colour), runs, rooks)
-        merged = dict(reach)
-        for done, spent in reach.items():
-            for k in range(1, min(most, runs - done) + 1):
-                total = spent + max(costs[k], k * cheapest)
-                if total <= rooks and total < merged.get(done + k, rooks + 1):
-                    merged[done + k] = total
-        reach = merged
-        if runs in reach:
+        # Each colour once: larger counts first, so each reads the colours before it.
+        for done in range(runs - 1, -1, -1):
+            spent = best[done]
+            if spent > rooks:
+                continue
+            for k, bound in enumerate(bounds[: runs - done], 1):
+                total = spent + bound
+                if total < best[done + k]:
+                    best[done + k] = total
+        if best[runs] <= rooks:
             return True
-    return runs in reach
+    return False
 
 
 def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bool:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules
-from cardrules_rook.search.contract import find_lay_down
+from cardrules_rook.search.contract import find_lay_down, number_totals, set_need
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
 from cardrules_rook.search.multisets import Multiset, multiset_of_counts, within
+from cardrules_rook.search.shortcuts import sets_possible
 
 __all__ = ["lay_down_steps"]
 
@@ -47,7 +49,16 @@ def lay_down_steps(
     its kind that uses all its cards and more (what is left after it holds
     less), so melds are tried fewest cards first. Only the melds neither rule
     settles are searched.
+
+    A contract of sets only, under the game's own meld rules and not the
+    whole hand, needs no search: sets use natural cards by number whatever
+    their colour, so what is left after a set depends on its number, natural
+    cards and Rooks alone, and the cheapest sets taken one at a time decide
+    whether the rest can be made (`cardrules_rook.search.shortcuts.sets_possible`,
+    exact for sets alone).
     """
+    if rules.judge is None and not whole_hand and runs == 0:
+        return _set_steps(hand, sets, rules)
     witness = find_lay_down(
         hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
     )
@@ -85,6 +96,34 @@ def lay_down_steps(
                 no_steps.setdefault(family, []).append(tally)
         is_step[i] = ok
     return [c for c, ok in zip(candidates, is_step, strict=True) if ok]
+
+
+def _set_steps(hand: Sequence[int], sets: int, rules: MeldRules) -> list[MeldCandidate]:
+    """`lay_down_steps` of a contract of sets only (game rules, not the whole hand)."""
+    totals = number_totals(hand)
+    rooks = hand[ROOK_CODE]
+    need = set_need(rules)
+    if not sets_possible(totals, sets, rooks, need):
+        return []
+    candidates = meld_candidates(hand, sets=True, runs=False, rules=rules)
+    if sets == 1:
+        return candidates  # any one set is the whole contract
+    # What is left after a set depends on its number, natural cards and Rooks alone.
+    known: dict[tuple[int, int, int], bool] = {}
+    steps: list[MeldCandidate] = []
+    for candidate in candidates:
+        rook_count = candidate.tally[0]
+        number = candidate.group
+        assert isinstance(number, int)
+        key = (number, len(candidate.codes) - rook_count, rook_count)
+        ok = known.get(key)
+        if ok is None:
+            rest = list(totals)
+            rest[number] -= key[1]
+            ok = known[key] = sets_possible(rest, sets - 1, rooks - rook_count, need)
+        if ok:
+            steps.append(candidate)
+    return steps
 
 
 def _add_rooms(
