@@ -174,13 +174,15 @@ class GameState:
             move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise InvalidMoveError(f"not a move: {quote(move)}")
-        if move not in self.legal_moves():
-            self._check_belongs(move)
-            if self.is_over or not self.game.accept_unlisted(self.round_state, move):
-                error = self.game.explain_illegal(self.round_state, move)
-                error.move = move
-                error.seat = self.current_player
-                raise error
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        for listed in legal:  # the listed move itself, as a bot passes it: found by identity
+            if listed is move:
+                break
+        else:
+            if move not in legal:
+                self._refuse(move)
         if not self.game.guarded:
             self._apply_legal(move)
             return
@@ -199,6 +201,15 @@ class GameState:
             self._legal = None
             self._round_pairs = None
             raise
+
+    def _refuse(self, move: Move) -> None:
+        """Raise for an unlisted move, unless the game accepts it unlisted (a compound move)."""
+        self._check_belongs(move)
+        if self.is_over or not self.game.accept_unlisted(self.round_state, move):
+            error = self.game.explain_illegal(self.round_state, move)
+            error.move = move
+            error.seat = self.current_player
+            raise error
 
     def _check_belongs(self, move: Move) -> None:
         """Refuse a move value of another game (its notation does not parse back here)."""

@@ -87,9 +87,11 @@ class Game:
 
     __slots__ = (
         "_action_space",
+        "_apply_caller",
         "_direct",
         "_hook",
         "_kinds",
+        "_legal_caller",
         "_tensor_layout",
         "deck",
         "guarded",
@@ -144,6 +146,9 @@ class Game:
             guard(self, self.plugin_manager, every_hook=self.strict is not None)
         self._hook = self.plugin_manager.hook
         self._direct = _direct_calls(self.plugin_manager)
+        # The two hooks of every decision, looked up once (`_call` looks up the others).
+        self._legal_caller = self._caller("cardrules_legal_moves")
+        self._apply_caller = self._caller("cardrules_apply_move")
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
@@ -172,22 +177,28 @@ class Game:
         """The game's registered name."""
         return self.spec.name
 
-    def _call(self, hook_name: str, **kwargs: Any) -> Any:
-        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it.
+    def _caller(self, hook_name: str) -> Callable[..., Any]:
+        """What calling hook ``hook_name`` calls: its one plain implementation, or pluggy's caller.
 
         A first-result hook with a single plain implementation taking every
         argument is called directly: the same answer as pluggy's, without its
         dispatch cost (this is the hot path of random playouts and search).
         """
+        direct: Callable[..., Any] | None = self._direct.get(hook_name)
+        return direct if direct is not None else getattr(self._hook, hook_name)
+
+    def _call(self, hook_name: str, **kwargs: Any) -> Any:
+        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""
         try:
-            direct = self._direct.get(hook_name)
-            if direct is not None:
-                return direct(**kwargs)
-            return getattr(self._hook, hook_name)(**kwargs)
+            return self._caller(hook_name)(**kwargs)
         except CardRulesError:
             raise
         except Exception as error:
-            raise PluginHookError(_culprit(self.plugin_manager, error), hook_name, error) from error
+            raise self._blame(hook_name, error) from error
+
+    def _blame(self, hook_name: str, error: Exception) -> PluginHookError:
+        """The error naming the plugin whose code raised ``error`` in hook ``hook_name``."""
+        return PluginHookError(_culprit(self.plugin_manager, error), hook_name, error)
 
     def _first(self, hook_name: str, **kwargs: Any) -> Any:
         result = self._call(hook_name, **kwargs)
@@ -273,7 +284,14 @@ class Game:
                 sequence of `Move` values (strict mode: also a repeated move, or a
                 move the game's own rules refuse).
         """
-        moves = self._first("cardrules_legal_moves", game=self, state=state)
+        try:
+            moves = self._legal_caller(game=self, state=state)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_legal_moves", error) from error
+        if moves is None:
+            self._no_answer("cardrules_legal_moves")
         if type(moves) is not tuple:
             if type(moves) is not list:
                 self._checked("cardrules_legal_moves", moves)
@@ -306,7 +324,14 @@ class Game:
                 variant, f"MoveKind({kind.name}).apply", kind.apply, self, state, move, chance
             )
             return
-        self._first("cardrules_apply_move", game=self, state=state, move=move, chance=chance)
+        try:
+            done = self._apply_caller(game=self, state=state, move=move, chance=chance)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_apply_move", error) from error
+        if done is None:
+            self._no_answer("cardrules_apply_move")
 
     def accept_unlisted(self, state: Any, move: Move) -> bool:
         """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""

@@ -6,10 +6,11 @@ legal moves); the engine checks before calling it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardrules.chance import Chance
 from cardrules.moves import Move
 from cardrules.piles import Pile
-from cardrules.seats import left_of, seats_from
 from cardrules_rook.cards import ROOK_CODE, Card, natural
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
@@ -111,70 +112,112 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
     """
     seat = state.current_player
     assert seat is not None
-    state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
-    if isinstance(move, Draw):
-        turn = state.turn_seat
-        if state.discards:
-            state.pending = [
-                s
-                for s in seats_from(left_of(turn, state.players), state.players)
-                if s != turn and state.rules.may_buy(state, s)  # R10, hook rook_may_buy
-            ]
-        if state.pending:
-            state.phase = P.BUY
-            state.current_player = state.pending[0]
-        else:
-            _complete_draw(state, chance)
-    elif isinstance(move, Take):
-        state.hands[seat][state.discards.draw().code] += 1
-        state.phase = P.PLAY
-    elif isinstance(move, Buy):
-        penalties = state.rules.buy_penalty(state, seat)  # R10, hook rook_buy_penalty
-        state.hands[seat][state.discards.draw().code] += 1
-        state.buys[seat] += 1
-        state.pending = []
-        for _ in range(penalties):
-            penalty = _draw_card(state, chance)
-            if penalty is None:
-                return  # the draw pile ran out: the round is over (R16)
-            state.hands[seat][penalty.code] += 1
-            state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
+    play = _PLAYS.get(type(move))
+    if play is None:
+        play = next((f for kind, f in _PLAYS.items() if isinstance(move, kind)), None)
+        if play is None:  # pragma: no cover - legal_moves lists no other kind
+            raise TypeError(f"not a Rook move: {move!r}")
+    if play is not _draw and play is not _pass:
+        state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
+    play(state, seat, move, chance)
+
+
+def _draw(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    turn = state.turn_seat
+    if state.discards:
+        players = state.players
+        may_buy = state.rules.may_buy  # R10, hook rook_may_buy
+        state.pending = [
+            s for s in ((turn + i) % players for i in range(1, players)) if may_buy(state, s)
+        ]
+    if state.pending:
+        state.phase = P.BUY
+        state.current_player = state.pending[0]
+    else:
         _complete_draw(state, chance)
-    elif isinstance(move, Pass):
-        state.pending.pop(0)
-        if state.pending:
-            state.current_player = state.pending[0]
-        else:
-            _complete_draw(state, chance)
-    elif isinstance(move, MeldDown):
-        _meld(state, seat, move.meld)
-    elif isinstance(move, LayDown):
-        for meld in move.melds:
-            _meld(state, seat, meld)
-            if state.phase is P.OVER:
-                break  # a variant ended the round (hook rook_round_over)
-    elif isinstance(move, LayOff):
-        grown = laid_off(state.table[move.target], move.card, move.number, state)
-        assert grown is not None
-        state.hands[seat][move.card.code] -= 1
-        state.table[move.target] = grown
-        if move.card.is_rook and state.owed_rooks:
-            state.owed_rooks -= 1
-            state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
-        _check_out(state, seat)
-    elif isinstance(move, Swap):
-        state.table[move.target] = swapped(state.table[move.target], move.card)
-        state.hands[seat][move.card.code] -= 1
-        state.hands[seat][ROOK_CODE] += 1
-        state.owed_rooks += 1
-        state.owed_before_down = state.owed_before_down or not state.down[seat]
-    elif isinstance(move, Discard):
-        state.hands[seat][move.card.code] -= 1
-        state.discards.put(move.card)
-        if not _check_out(state, seat):
-            _start_turn(state, left_of(seat, state.players))
-    else:  # pragma: no cover - legal_moves lists no other kind
-        raise TypeError(f"not a Rook move: {move!r}")
+
+
+def _take(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    state.hands[seat][state.discards.draw().code] += 1
+    state.phase = P.PLAY
+
+
+def _buy(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    penalties = state.rules.buy_penalty(state, seat)  # R10, hook rook_buy_penalty
+    state.hands[seat][state.discards.draw().code] += 1
+    state.buys[seat] += 1
+    state.pending = []
+    for _ in range(penalties):
+        penalty = _draw_card(state, chance)
+        if penalty is None:
+            return  # the draw pile ran out: the round is over (R16)
+        state.hands[seat][penalty.code] += 1
+        state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
+    _complete_draw(state, chance)
+
+
+def _pass(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    state.pending.pop(0)
+    if state.pending:
+        state.current_player = state.pending[0]
+    else:
+        _complete_draw(state, chance)
+
+
+def _meld_down(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    assert isinstance(move, MeldDown)
+    _meld(state, seat, move.meld)
+
+
+def _lay_down(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    assert isinstance(move, LayDown)
+    for meld in move.melds:
+        _meld(state, seat, meld)
+        if state.phase is P.OVER:
+            break  # a variant ended the round (hook rook_round_over)
+
+
+def _lay_off(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    assert isinstance(move, LayOff)
+    grown = laid_off(state.table[move.target], move.card, move.number, state)
+    assert grown is not None
+    state.hands[seat][move.card.code] -= 1
+    state.table[move.target] = grown
+    if move.card.is_rook and state.owed_rooks:
+        state.owed_rooks -= 1
+        state.owed_before_down = state.owed_before_down and state.owed_rooks > 0
+    _check_out(state, seat)
+
+
+def _swap(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    assert isinstance(move, Swap)
+    state.table[move.target] = swapped(state.table[move.target], move.card)
+    state.hands[seat][move.card.code] -= 1
+    state.hands[seat][ROOK_CODE] += 1
+    state.owed_rooks += 1
+    state.owed_before_down = state.owed_before_down or not state.down[seat]
+
+
+def _discard(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    assert isinstance(move, Discard)
+    state.hands[seat][move.card.code] -= 1
+    state.discards.put(move.card)
+    if not _check_out(state, seat):
+        _start_turn(state, (seat + 1) % state.players)
+
+
+#: What each kind of move does (R9-R14), by its class.
+_PLAYS: dict[type, Callable[[RookRound, int, Move, Chance], None]] = {
+    Draw: _draw,
+    Take: _take,
+    Buy: _buy,
+    Pass: _pass,
+    MeldDown: _meld_down,
+    LayDown: _lay_down,
+    LayOff: _lay_off,
+    Swap: _swap,
+    Discard: _discard,
+}
 
 
 def _meld(state: RookRound, seat: int, meld: Meld) -> None:
