@@ -99,23 +99,31 @@ def _set_plans(
     """Each way to spread ``sets`` sets over numbers: ``((number, sets of it), ...)``."""
     need = set_need(rules)
     numbers = sorted((n for n in range(1, 15) if totals[n] >= need), key=lambda n: -totals[n])
-    plan: list[tuple[int, int]] = []
+    return _spread(numbers, totals, need, 0, sets, [])
 
-    def go(i: int, left: int) -> Iterator[tuple[tuple[int, int], ...]]:
-        if left == 0:
-            yield tuple(plan)
-            return
-        if i == len(numbers):
-            return
-        n = numbers[i]
-        for j in range(min(left, totals[n] // need), -1, -1):
-            if j:
-                plan.append((n, j))
-            yield from go(i + 1, left - j)
-            if j:
-                plan.pop()
 
-    yield from go(0, sets)
+def _spread(
+    numbers: Sequence[int],
+    totals: Sequence[int],
+    need: int,
+    i: int,
+    left: int,
+    plan: list[tuple[int, int]],
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """`_set_plans` from ``numbers[i:]`` with ``left`` sets to place (a module-level
+    recursion: a nested one would leave a reference cycle for the garbage collector)."""
+    if left == 0:
+        yield tuple(plan)
+        return
+    if i == len(numbers):
+        return
+    n = numbers[i]
+    for j in range(min(left, totals[n] // need), -1, -1):
+        if j:
+            plan.append((n, j))
+        yield from _spread(numbers, totals, need, i + 1, left - j, plan)
+        if j:
+            plan.pop()
 
 
 # ------------------------------------------------------------------ the search

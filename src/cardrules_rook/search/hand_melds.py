@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
@@ -197,13 +197,5 @@ def possible_melds(
 
 
 def _sub_multisets(have: Sequence[int]) -> Iterable[tuple[int, ...]]:
-    """Every count vector below ``have`` (one entry per colour)."""
-
-    def go(i: int, prefix: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
-        if i == len(have):
-            yield prefix
-            return
-        for n in range(have[i] + 1):
-            yield from go(i + 1, (*prefix, n))
-
-    yield from go(0, ())
+    """Every count vector below ``have`` (one entry per colour), the first colour slowest."""
+    return product(*(range(n + 1) for n in have))

@@ -73,31 +73,43 @@ def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
     """
     best = [rooks + 1] * (runs + 1)
     best[0] = 0
-    cover = [0] * 14
     # Rooks a window needs however it is combined: one per number not held.
     gaps = [sum(1 for n in range(low, low + 4) if not h[n]) for low in range(11)]
-
-    def go(first: int, k: int, cost: int) -> None:
-        for low in range(first, 11):
-            if cost + gaps[low] > rooks:
-                continue
-            extra = 0
-            for n in range(low, low + 4):
-                cover[n] += 1
-                if cover[n] > h[n]:
-                    extra += 1
-            spent = cost + extra
-            # Further windows only add Rooks: go on while some count could improve.
-            if spent <= rooks and spent < max(best[k + 1 :]):
-                if spent < best[k + 1]:
-                    best[k + 1] = spent
-                if k + 1 < runs:
-                    go(low, k + 1, spent)
-            for n in range(low, low + 4):
-                cover[n] -= 1
-
-    go(0, 0, 0)
+    _add_windows(h, gaps, rooks, runs, best, [0] * 14, 0, 0, 0)
     return tuple(best)
+
+
+def _add_windows(
+    h: tuple[int, ...],
+    gaps: list[int],
+    rooks: int,
+    runs: int,
+    best: list[int],
+    cover: list[int],
+    first: int,
+    k: int,
+    cost: int,
+) -> None:
+    """`_window_costs`' branch and bound: add windows from ``first`` on to the ``k`` chosen
+    (costing ``cost`` Rooks), improving ``best`` in place. Module-level (a nested recursion
+    would leave a reference cycle for the garbage collector at every call)."""
+    for low in range(first, 11):
+        if cost + gaps[low] > rooks:
+            continue
+        extra = 0
+        for n in range(low, low + 4):
+            cover[n] += 1
+            if cover[n] > h[n]:
+                extra += 1
+        spent = cost + extra
+        # Further windows only add Rooks: go on while some count could improve.
+        if spent <= rooks and spent < max(best[k + 1 :]):
+            if spent < best[k + 1]:
+                best[k + 1] = spent
+            if k + 1 < runs:
+                _add_windows(h, gaps, rooks, runs, best, cover, low, k + 1, spent)
+        for n in range(low, low + 4):
+            cover[n] -= 1
 
 
 @functools.lru_cache(maxsize=32768)
