@@ -73,43 +73,57 @@ def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
     """
     best = [rooks + 1] * (runs + 1)
     best[0] = 0
+    # short[j]: bit n set where number n + 1 is held fewer than j + 1 times.
+    short = [0] * runs
+    for n, count in enumerate(h):
+        for j in range(count, runs):
+            short[j] |= 1 << n
     # Rooks a window needs however it is combined: one per number not held.
-    gaps = [sum(1 for n in range(low, low + 4) if not h[n]) for low in range(11)]
-    _add_windows(h, gaps, rooks, runs, best, [0] * 14, 0, 0, 0)
+    gaps = [(15 << low & short[0]).bit_count() for low in range(11)]
+    _add_windows(short, gaps, rooks, runs, best, (0,) * runs, 0, 0, 0)
     return tuple(best)
 
 
 def _add_windows(
-    h: tuple[int, ...],
+    short: list[int],
     gaps: list[int],
     rooks: int,
     runs: int,
     best: list[int],
-    cover: list[int],
+    cover: tuple[int, ...],
     first: int,
     k: int,
     cost: int,
 ) -> None:
     """`_window_costs`' branch and bound: add windows from ``first`` on to the ``k`` chosen
-    (costing ``cost`` Rooks), improving ``best`` in place. Module-level (a nested recursion
-    would leave a reference cycle for the garbage collector at every call)."""
+    (costing ``cost`` Rooks), improving ``best`` in place.
+
+    ``cover[j]`` has bit ``n`` set where the windows so far cover number ``n + 1``
+    more than ``j`` times; a number covered more than ``j`` times but held ``j`` or
+    fewer times needs a Rook for that cover (``short[j]``). Module-level: a nested
+    recursion would leave a reference cycle for the garbage collector at every call.
+    """
     for low in range(first, 11):
         if cost + gaps[low] > rooks:
             continue
+        window = 15 << low
+        # The window raises each of its numbers one level: from level j to j + 1.
+        raised = []
+        below = window
         extra = 0
-        for n in range(low, low + 4):
-            cover[n] += 1
-            if cover[n] > h[n]:
-                extra += 1
+        for j in range(k + 1):
+            reached = below & ~cover[j]  # covered exactly j times before, j + 1 now
+            extra += (reached & short[j]).bit_count()
+            below &= cover[j]
+            raised.append(cover[j] | reached)
         spent = cost + extra
         # Further windows only add Rooks: go on while some count could improve.
         if spent <= rooks and spent < max(best[k + 1 :]):
             if spent < best[k + 1]:
                 best[k + 1] = spent
             if k + 1 < runs:
-                _add_windows(h, gaps, rooks, runs, best, cover, low, k + 1, spent)
-        for n in range(low, low + 4):
-            cover[n] -= 1
+                raised += cover[k + 1 :]
+                _add_windows(short, gaps, rooks, runs, best, tuple(raised), low, k + 1, spent)
 
 
 @functools.lru_cache(maxsize=32768)
@@ -133,9 +147,12 @@ def _colour_bounds(
     cheapest = _cheapest_run(held, rules)
     if cheapest is None or cheapest > rooks:
         return ()
-    capped = colour if max(colour) <= runs else tuple(min(c, runs) for c in colour)
-    costs = _window_costs(capped, runs, rooks)
-    return tuple(max(costs[k], k * cheapest) for k in range(1, most + 1))
+    if most == 1:
+        return (cheapest,)  # a run's first four numbers need no more Rooks than the run
+    # k windows cover a number at most k times: counts above ``most`` change nothing.
+    capped = colour if max(colour) <= most else tuple(min(c, most) for c in colour)
+    costs = _window_costs(capped, most, rooks)
+    return (cheapest, *(max(costs[k], k * cheapest) for k in range(2, most + 1)))
 
 
 def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
