@@ -359,6 +359,32 @@ _DISCARDS = tuple(Discard(card_of_code(code)) for code in range(57))
 
 
 def _play_moves(state: RookRound) -> list[Move]:
+    """R11-R14: the legal moves of the play phase, in listing order."""
+    moves, swaps = _play_candidates(state)
+    owed = state.owed_rooks
+    # (may_strand, inline: this is the hot path)
+    strand = state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand)
+    if not (owed or swaps or strand):
+        return moves
+    return [m for m in moves if _passes_checks(state, m, owed, strand)]
+
+
+def _has_play_move(state: RookRound) -> bool:
+    """Whether `_play_moves` lists anything, stopping at the first legal move.
+
+    The checks try moves ahead (`_passes_checks`): listing every move at each
+    step of that look-ahead would take time exponential in its depth.
+    """
+    moves, swaps = _play_candidates(state)
+    owed = state.owed_rooks
+    strand = state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand)
+    if not (owed or swaps or strand):
+        return bool(moves)
+    return any(_passes_checks(state, m, owed, strand) for m in moves)
+
+
+def _play_candidates(state: RookRound) -> tuple[list[Move], list[Move]]:
+    """The play phase's moves before the checks that try them, and the swaps among them."""
     seat = state.turn_seat
     assert seat is not None
     hand = state.hands[seat]
@@ -383,16 +409,15 @@ def _play_moves(state: RookRound) -> list[Move]:
             out_by_discard = state.down[seat] and sum(hand) == 1
             if not out_by_discard or state.rules.may_go_out_by_discard(state, seat):
                 moves += [_DISCARDS[c] for c in range(57) if hand[c]]
-    if state.owed_rooks or swaps:
-        moves = [
-            m
-            for m in moves
-            if not (state.owed_rooks or isinstance(m, Swap)) or _keeps_rooks_playable(state, m)
-        ]
-    if state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand):
-        # (may_strand, inline: this is the hot path)
-        moves = [m for m in moves if _not_stuck_with_one_card(state, m)]
-    return moves
+    return moves, swaps
+
+
+def _passes_checks(state: RookRound, move: Move, owed: int, strand: bool) -> bool:
+    """The checks a listed candidate must pass by trying it: its Rooks can still be played
+    (R14), and it strands no card (R12; ``strand``: `may_strand`)."""
+    if (owed or isinstance(move, Swap)) and not _keeps_rooks_playable(state, move):
+        return False
+    return not strand or _not_stuck_with_one_card(state, move)
 
 
 def _rook_placements(state: RookRound, seat: int) -> list[Move]:
@@ -504,7 +529,7 @@ def _not_stuck_with_one_card(state: RookRound, move: Move) -> bool:
     if trial.lay_down_left is not None or trial.owed_rooks:
         # Each next step of a lay-down, and the placement of a Rook a swap took
         # (R14), is checked the same way: the turn must be able to go on.
-        return bool(_play_moves(trial))
+        return _has_play_move(trial)
     if not trial.down[seat] or sum(trial.hands[seat]) != 1:
         return True
     if trial.rules.may_go_out_by_discard(trial, seat):

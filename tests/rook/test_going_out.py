@@ -332,3 +332,44 @@ class TestLastRound:
         )
         assert legal(state) == {"discard R5", "discard Y1"}
         assert refused(state, "swap R5 on 0").rule == "R12"
+
+
+@pytest.mark.rule("R12")
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"last_round_whole_hand": False, "lay_down_extra_melds": True},
+        {"last_round_whole_hand": False, "swapped_rook_by_turn_end": True},
+    ],
+)
+def test_round_11_look_ahead_stops_at_the_first_playable_move(
+    options: dict[str, bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In round 11 (``last_round_whole_hand=False``) each move is tried for a stranded card,
+    which looks at the moves after it, and so on to the end of the turn. Each look stops at
+    the first playable move: listing every move at every depth took exponentially long
+    (these seeded matches never finished)."""
+    import random
+
+    import cardrules
+    from cardrules_rook import legal as legal_module
+
+    looked = [0]
+    candidates = legal_module._play_candidates
+
+    def counted(state: object) -> object:
+        looked[0] += 1
+        assert looked[0] <= 2000, "one listing of legal moves looked ahead 2,000 times"
+        return candidates(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(legal_module, "_play_candidates", counted)
+    match = cardrules.new_game("toonerville-rook", players=3, seed=0, options=options)
+    rng = random.Random(0)
+    most = 0
+    while not match.is_over:
+        looked[0] = 0
+        moves = match.legal_moves()
+        most = max(most, looked[0])
+        match.apply(moves[rng.randrange(len(moves))])
+    assert match.round == 11
+    assert most > 1  # the look-ahead ran
