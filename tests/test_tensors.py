@@ -676,7 +676,7 @@ def test_rook_meld_indices_kept_between_calls_change_nothing(
     monkeypatch.setattr(rook_tensor, "_MELD_HITS_LIMIT", 1)
     encoder = cached_for_game(game, "rook-tensor", rook_tensor._build)
     for obs, tensor in zip(observations, kept, strict=True):
-        encoder.kept.clear()  # the table of each seat is encoded afresh
+        encoder.groups.forget()  # the table of each seat is encoded afresh
         np.testing.assert_array_equal(game.observation_tensor(obs), tensor)
         assert len(rook_tensor._MELD_HITS) == 1
         check_rook(game, obs, tensor)

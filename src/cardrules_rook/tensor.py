@@ -27,12 +27,14 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from cardrules.engine import Game
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, zeros
 from cardrules.tensors import TensorLayout, cached_for_game, require_numpy
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card
 from cardrules_rook.melds import RunMeld
@@ -87,10 +89,9 @@ class _Encoder:
     meld_width: int  # columns of the table_melds plane
     at: dict[str, int]
     table_key: int  # names the offsets of the table planes in `_MELD_HITS` keys
-    #: per seat: (its last known cards, rebuilt pile, table and owners; their
-    #: `_public_hits` counted: float32 (size,) and int64 (57,) numpy arrays), so
-    #: that an unchanged table is not encoded again
-    kept: dict[int, tuple[Any, Any, Any]] = attrs.field(factory=dict)
+    players: int
+    #: the plane groups, and per seat the tensor last written (`cardrules.plane_groups`)
+    groups: GroupEncoder = attrs.field(default=None)
 
 
 #: Layouts of the table planes (their starts, and the shape of table_melds) by number.
@@ -120,7 +121,7 @@ def _build(game: Game) -> _Encoder:
     at = tensor_layout.starts()
     targets, width = tensor_layout.plane("table_melds").shape
     table = (*(at[name] for name in _TABLE_PLANES), targets, width)
-    return _Encoder(
+    enc = _Encoder(
         size=tensor_layout.size,
         copies=copies,
         deck_size=game.deck.size,
@@ -130,7 +131,10 @@ def _build(game: Game) -> _Encoder:
         meld_width=width,
         at=at,
         table_key=_TABLE_KEYS.setdefault(table, len(_TABLE_KEYS)),
+        players=game.players,
     )
+    groups, start = _plane_groups(enc, tensor_layout, np)
+    return attrs.evolve(enc, groups=GroupEncoder(np, tensor_layout.size, groups, start))
 
 
 def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -189,44 +193,247 @@ def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tu
     return entry
 
 
-def _public_hits(enc: _Encoder, obs: RookObservation) -> tuple[list[int], list[int]]:
-    """The tensor indices that get +1, and the codes of the cards placed (for ``unseen``),
-    of the parts of ``obs`` that change seldom: known cards, the rebuilt draw pile, the table.
+def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[PlaneGroup], Any]:
+    """The tensor's plane groups (`cardrules.plane_groups`), and how a fresh tensor starts.
 
-    `encode` keeps them per seat and computes them again only when those parts change.
+    ``unseen`` is a running total: the deck's copies, less what each group lets
+    the observer place (its hand, the discard pile, the other seats' known
+    cards, the table's cards with its Rooks at 56), each group taking back its
+    last share when it writes again.
     """
-    seat = obs.seat
-    players = obs.players
     at = enc.at
-    hits: list[int] = []
-    placed: list[int] = []
-    start = at["known_cards"]
-    for other, cards in enumerate(obs.known_cards):
-        if cards:
-            codes = _codes(cards)
-            if other != seat:
-                placed += codes
-            row = start + (other - seat) % players * CODES
-            hits += [row + c for c in codes]
-    if obs.rebuilt_draw_pile:
-        start = at["rebuilt_draw_pile"]
-        hits += [start + c for c in _codes(obs.rebuilt_draw_pile)]
-    # The table: each meld's indices are computed once, then looked up (`_meld_hits`).
+    players = enc.players
+    unseen = at["unseen"]
+    copies = [int(n) for n in enc.copies]
+    groups: list[PlaneGroup] = []
+
+    def start(out: array[float]) -> None:
+        out[unseen : unseen + CODES] = array("f", copies)
+
+    def rel(seat: int, other: int) -> int:
+        return (other - seat) % players
+
+    def seat_rows(values: Sequence[Any], seat: int) -> array[float]:
+        """Per-seat values, observer first."""
+        return array("f", [*values[seat:], *values[:seat]])
+
+    def group(*fields: str) -> Callable[[Writer], Writer]:
+        def add(write: Writer) -> Writer:
+            groups.append(PlaneGroup(fields, write))
+            return write
+
+        return add
+
+    hand_at = at["hand"]
+    hand_end = hand_at + CODES
+    unseen_end = unseen + CODES
+    intp = np.intp
+
+    def bincount(codes: list[int]) -> Any:
+        return np.bincount(np.array(codes, dtype=intp), minlength=CODES)
+
+    @group("hand")
+    def _hand(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        new = bincount([card.code for card in obs.hand])
+        view[hand_at:hand_end] = new
+        view[unseen:unseen_end] -= new - memo[0] if memo else new
+        memo[:] = [new]
+
+    known_at = at["known_cards"]
+    no_cards = np.zeros(CODES, dtype=np.int64)
+
+    @group("known_cards")
+    def _known(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        # One row per seat, observer first; only the rows that changed are written.
+        seat = obs.seat
+        old: list[tuple[tuple[Card, ...], Any]] = memo[0] if memo else [((), no_cards)] * players
+        rows = []
+        for r in range(players):
+            cards = obs.known_cards[(seat + r) % players]
+            before = old[r]
+            if cards == before[0]:
+                rows.append(before)
+                continue
+            counts = bincount([card.code for card in cards])
+            row = known_at + r * CODES
+            view[row : row + CODES] = counts
+            if r:  # the other seats' known cards are placed: not unseen
+                view[unseen:unseen_end] -= counts - before[1]
+            rows.append((cards, counts))
+        memo[:] = [rows]
+
+    rebuilt_at = at["rebuilt_draw_pile"]
+
+    @group("rebuilt_draw_pile")
+    def _rebuilt(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        view[rebuilt_at : rebuilt_at + CODES] = bincount(
+            [card.code for card in obs.rebuilt_draw_pile]
+        )
+
     targets = enc.targets
-    cached = _MELD_HITS
     table_key = enc.table_key
-    for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
-        key = (table_key, index if index < targets else targets, (owner - seat) % players, meld)
-        entry = cached.get(key)
-        if entry is None:
-            entry = _meld_hits(enc, key)
-        hits += entry[0]
-        placed += entry[1]
-    return hits, placed
 
+    @group("table", "owners")
+    def _table(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        # Meld by meld: a meld that is the same object, with the same owner, in the same
+        # place as last time is left as it is; the others' indices are taken back and added.
+        seat = obs.seat
+        old: list[tuple[Any, int, Any]] = memo[0] if memo else []
+        new: list[tuple[Any, int, Any]] = []
+        for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
+            if index < len(old) and old[index][0] is meld and old[index][1] == owner:
+                new.append(old[index])
+                continue
+            key = (table_key, min(index, targets), rel(seat, owner), meld)
+            entry = _MELD_HITS.get(key)
+            if entry is None:
+                entry = _meld_hits(enc, key)
+            if index < len(old):
+                _take_back(out, old[index][2])
+            for i in entry[0]:
+                out[i] += 1
+            for code in entry[1]:
+                out[unseen + code] -= 1
+            new.append((meld, owner, entry))
+        for _, _, entry in old[len(new) :]:  # melds gone (another round's table)
+            _take_back(out, entry)
+        memo[:] = [new]
 
-def _codes(cards: Iterable[Card]) -> list[int]:
-    return [card.code for card in cards]
+    def _take_back(out: array[float], entry: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+        for i in entry[0]:
+            out[i] -= 1
+        for code in entry[1]:
+            out[unseen + code] += 1
+
+    counts_at = at["discard_counts"]
+    top_at = at["discard_top"]
+    under_at = at["discard_under"]
+    cleared = zeros(CODES)
+
+    @group("discard_pile")
+    def _discards(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        old: list[int] = memo[0] if memo else []
+        new = [card.code for card in obs.discard_pile]
+        if new[:-1] == old:  # one card discarded
+            changed = new[-1:]
+            sign = 1
+        elif old[:-1] == new:  # the top card taken
+            changed = old[-1:]
+            sign = -1
+        else:  # a new pile, or one rebuilt
+            for code in old:
+                out[counts_at + code] -= 1
+                out[unseen + code] += 1
+            changed = new
+            sign = 1
+        for code in changed:
+            out[counts_at + code] += sign
+            out[unseen + code] -= sign
+        out[top_at : top_at + CODES] = cleared
+        out[under_at : under_at + CODES] = cleared
+        if new:
+            out[top_at + new[-1]] = 1
+            if len(new) > 1:
+                out[under_at + new[-2]] = 1
+        memo[:] = [new]
+
+    drawn_at = at["drawn_from_rebuilt"]
+
+    @group("drawn_from_rebuilt")
+    def _drawn(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        view[drawn_at : drawn_at + CODES] = bincount([card.code for card in obs.drawn_from_rebuilt])
+
+    seat_zeros = zeros(players)
+
+    def seat_one_hot(out: array[float], name: str, seat: int, other: int | None) -> None:
+        begin = at[name]
+        out[begin : begin + players] = seat_zeros
+        if other is not None:
+            out[begin + rel(seat, other)] = 1
+
+    def one_hot(out: array[float], name: str, count: int, index: int | None) -> None:
+        begin = at[name]
+        out[begin : begin + count] = zeros(count)
+        if index is not None:
+            out[begin + index] = 1
+
+    # The small planes, grouped by how often their fields change together.
+    offered_at = at["offered_to"]
+
+    @group("phase", "current_player", "turn_seat", "offered_to")
+    def _turn(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        seat = obs.seat
+        one_hot(out, "phase", len(PHASES), PHASES.index(obs.phase))
+        seat_one_hot(out, "current_player", seat, obs.current_player)
+        seat_one_hot(out, "turn_seat", seat, obs.turn_seat)
+        out[offered_at : offered_at + players] = seat_zeros
+        for other in obs.offered_to:
+            out[offered_at + rel(seat, other)] += 1
+
+    sizes_at = at["hand_sizes"]
+    buys_at = at["buys"]
+    drawn_counts_at = at["rebuilt_draw_counts"]
+    stock_at = at["draw_pile_size"]
+
+    @group("hand_sizes", "buys", "rebuilt_draw_counts", "draw_pile_size")
+    def _counts(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        seat = obs.seat
+        out[sizes_at : sizes_at + players] = seat_rows(obs.hand_sizes, seat)
+        out[buys_at : buys_at + players] = seat_rows(obs.buys, seat)
+        out[drawn_counts_at : drawn_counts_at + players] = seat_rows(obs.rebuilt_draw_counts, seat)
+        out[stock_at] = obs.draw_pile_size / enc.deck_size
+
+    down_at = at["down"]
+    left_at = at["lay_down_left"]
+    owed_at = at["owed_rooks"]
+    rebuilds_at = at["rebuilds"]
+    limit = enc.rebuild_limit
+
+    @group(
+        "down",
+        "went_out",
+        "ended_by",
+        "lay_down_left",
+        "went_down_this_turn",
+        "owed_rooks",
+        "owed_before_down",
+        "rebuilds",
+    )
+    def _play(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        seat = obs.seat
+        out[down_at : down_at + players] = seat_rows(obs.down, seat)
+        seat_one_hot(out, "went_out", seat, obs.went_out)
+        ended = obs.ended_by
+        ending = None if ended is None else ENDINGS.index(ended if ended in ENDINGS else "variant")
+        one_hot(out, "ended_by", len(ENDINGS), ending)
+        left = obs.lay_down_left
+        out[left_at : left_at + 3] = array("f", (0, 0, 0) if left is None else (1, *left))
+        out[at["went_down_this_turn"]] = obs.went_down_this_turn
+        out[owed_at] = obs.owed_rooks
+        out[owed_at + 1] = obs.owed_before_down
+        out[rebuilds_at] = obs.rebuilds
+        out[rebuilds_at + 1] = limit is None or obs.rebuilds < limit
+
+    contract_at = at["contract"]
+    scores_at = at["scores"]
+
+    @group("round", "dealer", "contract", "whole_hand", "round_scores")
+    def _round(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
+        seat = obs.seat
+        one_hot(out, "round", enc.rounds, obs.round)
+        seat_one_hot(out, "dealer", seat, obs.dealer)
+        contract = obs.contract
+        out[contract_at : contract_at + 3] = array(
+            "f", (contract.cards, contract.sets, contract.runs)
+        )
+        out[at["whole_hand"]] = obs.whole_hand
+        if obs.round_scores:
+            totals = [sum(column) / SCORE_SCALE for column in zip(*obs.round_scores, strict=True)]
+            out[scores_at : scores_at + players] = seat_rows(totals, seat)
+        else:
+            out[scores_at : scores_at + players] = seat_zeros
+
+    return groups, start
 
 
 def encode(game: Game, observation: RookObservation) -> Any:
@@ -245,96 +452,10 @@ def encode(game: Game, observation: RookObservation) -> Any:
             ``pip install 'cardrules[tensors]'``).
         cardrules.tensors.ObservationMismatchError: the observation does not fit
             the game (players, seat or round).
+
+    The planes are written group by group, each group again only when the
+    observation fields it depends on differ from the seat's last observation
+    (`cardrules.plane_groups`); the result is the same as writing them all.
     """
     game.check_observation(observation, RookObservation)
-    np = require_numpy()
-    enc = cached_for_game(game, "rook-tensor", _build)
-    obs = observation
-    players = obs.players
-    seat = obs.seat
-    at = enc.at
-
-    def rel(other: int) -> int:
-        return (other - seat) % players
-
-    # Flat indices that get +1: one-hots, flags and counts alike (bincount sums them).
-    hits: list[int] = []
-    # Codes of the cards the observer can place (for "unseen").
-    placed = _codes(obs.hand)
-    start = at["hand"]
-    hits += [start + c for c in placed]
-
-    # What changes seldom (known cards, the rebuilt pile, the table) is kept per seat.
-    public = (obs.known_cards, obs.rebuilt_draw_pile, obs.table, obs.owners)
-    kept = enc.kept.get(seat)
-    if kept is None or kept[0] != public:
-        public_hits, public_placed = _public_hits(enc, obs)
-        kept = (
-            public,
-            np.bincount(public_hits, minlength=enc.size).astype(np.float32),
-            enc.copies - np.bincount(public_placed, minlength=CODES),
-        )
-        enc.kept[seat] = kept
-
-    if obs.discard_pile:
-        codes = _codes(obs.discard_pile)
-        placed += codes
-        start = at["discard_counts"]
-        hits += [start + c for c in codes]
-        hits.append(at["discard_top"] + codes[-1])
-        if len(codes) > 1:
-            hits.append(at["discard_under"] + codes[-2])
-
-    if obs.drawn_from_rebuilt:
-        start = at["drawn_from_rebuilt"]
-        hits += [start + c for c in _codes(obs.drawn_from_rebuilt)]
-
-    start = at["down"]
-    hits += [start + rel(s) for s, down in enumerate(obs.down) if down]
-    start = at["offered_to"]
-    hits += [start + rel(s) for s in obs.offered_to]
-    hits.append(at["phase"] + PHASES.index(obs.phase))
-    if obs.current_player is not None:
-        hits.append(at["current_player"] + rel(obs.current_player))
-    hits.append(at["turn_seat"] + rel(obs.turn_seat))
-    hits.append(at["dealer"] + rel(obs.dealer))
-    if obs.went_out is not None:
-        hits.append(at["went_out"] + rel(obs.went_out))
-    hits.append(at["round"] + obs.round)
-    if obs.ended_by is not None:
-        ending = obs.ended_by if obs.ended_by in ENDINGS else "variant"
-        hits.append(at["ended_by"] + ENDINGS.index(ending))
-
-    out = np.bincount(hits, minlength=enc.size).astype(np.float32)
-    out += kept[1]
-    start = at["unseen"]
-    out[start : start + CODES] = kept[2] - np.bincount(placed, minlength=CODES)
-    start = at["hand_sizes"]
-    out[start : start + players] = obs.hand_sizes[seat:] + obs.hand_sizes[:seat]
-    counts = obs.rebuilt_draw_counts
-    if any(counts):
-        start = at["rebuilt_draw_counts"]
-        out[start : start + players] = counts[seat:] + counts[:seat]
-    start = at["buys"]
-    out[start : start + players] = obs.buys[seat:] + obs.buys[:seat]
-    contract = obs.contract
-    start = at["contract"]
-    out[start : start + 3] = (contract.cards, contract.sets, contract.runs)
-    out[at["whole_hand"]] = obs.whole_hand
-    if obs.lay_down_left is not None:
-        start = at["lay_down_left"]
-        out[start : start + 3] = (1, *obs.lay_down_left)
-    out[at["went_down_this_turn"]] = obs.went_down_this_turn
-    start = at["owed_rooks"]
-    out[start] = obs.owed_rooks
-    out[start + 1] = obs.owed_before_down
-    out[at["draw_pile_size"]] = obs.draw_pile_size / enc.deck_size
-    rebuilds = obs.rebuilds
-    start = at["rebuilds"]
-    out[start] = rebuilds
-    out[start + 1] = enc.rebuild_limit is None or rebuilds < enc.rebuild_limit
-    if obs.round_scores:
-        start = at["scores"]
-        totals = [sum(column) / SCORE_SCALE for column in zip(*obs.round_scores, strict=True)]
-        out[start : start + players] = totals[seat:] + totals[:seat]
-    return out
+    return cached_for_game(game, "rook-tensor", _build).groups.encode(observation)
