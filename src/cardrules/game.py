@@ -92,6 +92,8 @@ class Game:
         "_hook",
         "_kinds",
         "_legal_caller",
+        "_observe_caller",
+        "_tensor_caller",
         "_tensor_layout",
         "deck",
         "guarded",
@@ -149,6 +151,8 @@ class Game:
         # The two hooks of every decision, looked up once (`_call` looks up the others).
         self._legal_caller = self._caller("cardrules_legal_moves")
         self._apply_caller = self._caller("cardrules_apply_move")
+        self._observe_caller = self._caller("cardrules_observation")
+        self._tensor_caller = self._caller("cardrules_observation_tensor")
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
@@ -381,15 +385,22 @@ class Game:
         When variants keep state, the observation's ``variant_views`` holds
         ``(variant name, view)`` pairs: what each `StateSpec.view` shows ``seat``.
         """
-        observation = self._answer(
-            "cardrules_observation",
-            game=self,
-            state=state,
-            seat=seat,
-            round_scores=round_scores,
-            legal_moves=legal_moves,
-            history=history,
-        )
+        try:
+            observation = self._observe_caller(
+                game=self,
+                state=state,
+                seat=seat,
+                round_scores=round_scores,
+                legal_moves=legal_moves,
+                history=history,
+            )
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_observation", error) from error
+        if observation is None:
+            self._no_answer("cardrules_observation")
+        self._checked("cardrules_observation", observation)
         if not self.state_specs:
             return observation
         return with_views(self, observation, state, seat)
@@ -488,7 +499,14 @@ class Game:
             PluginHookError: a kind's ``encode`` failed or gave the wrong number
                 of values (the error names the variant).
         """
-        tensor = self._first("cardrules_observation_tensor", game=self, observation=observation)
+        try:
+            tensor = self._tensor_caller(game=self, observation=observation)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_observation_tensor", error) from error
+        if tensor is None:
+            self._no_answer("cardrules_observation_tensor")
         if not self.move_kinds or not any(k.encode for _, k in self.move_kinds):
             return tensor
         return encode_kinds(self, observation, tensor)

@@ -152,32 +152,34 @@ def observe(
         history: the round's ``(seat, move)`` pairs so far.
     """
     held = None if held_is_hidden(state, seat) else state.held
+    filled = state.filled
+    # Positional, in field order (keywords cost more than the rest of the call).
     return GnomingObservation(
-        seat=seat,
-        players=state.players,
-        round=state.round,
-        phase=state.phase,
-        current_player=state.current_player,
-        turn_seat=state.turn_seat,
-        layouts=tuple(layout.visible() for layout in state.layouts),
-        discard_piles=(state.discards[0].cards(), state.discards[1].cards()),
-        draw_pile_size=len(state.stock),
-        held_card=held,
-        held_from=state.drawn_from,
-        filled_positions=tuple(p for p in range(9) if state.filled >> p & 1),
-        kept_hazard=state.kept_hazard,
-        ender=state.ender,
-        out_of_play=tuple(state.out_of_play),
-        rebuilds=state.rebuilds,
-        starter=state.starter,
-        pending=tuple(state.pending),
-        mulligans_at_turn_start=state.mulligans_at_turn_start,
-        final_turns_left=state.final_turns_left,
-        ended_by=state.ended_by,
-        draw_pile_cards=draw_pile_cards(state, seat),
-        draw_pile_hazards=draw_pile_hazards(state, seat),
-        round_scores=round_scores,
-        legal_moves=legal_moves if seat == state.current_player else (),
-        history=history,
-        rules=state.rules,
+        seat,  # seat
+        state.players,  # players
+        state.round,  # round
+        state.phase,  # phase
+        state.current_player,  # current_player
+        state.turn_seat,  # turn_seat
+        tuple([layout.visible() for layout in state.layouts]),  # layouts
+        (state.discards[0].cards(), state.discards[1].cards()),  # discard_piles
+        len(state.stock),  # draw_pile_size
+        held,  # held_card
+        state.drawn_from,  # held_from
+        tuple([p for p in range(9) if filled >> p & 1]) if filled else (),  # filled_positions
+        state.kept_hazard,  # kept_hazard
+        state.ender,  # ender
+        tuple(state.out_of_play),  # out_of_play
+        state.rebuilds,  # rebuilds
+        state.starter,  # starter
+        tuple(state.pending),  # pending
+        state.mulligans_at_turn_start,  # mulligans_at_turn_start
+        state.final_turns_left,  # final_turns_left
+        state.ended_by,  # ended_by
+        draw_pile_cards(state, seat),  # draw_pile_cards
+        draw_pile_hazards(state, seat),  # draw_pile_hazards
+        round_scores,  # round_scores
+        legal_moves if seat == state.current_player else (),  # legal_moves
+        history,  # history
+        state.rules,  # rules
     )

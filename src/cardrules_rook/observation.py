@@ -168,43 +168,73 @@ def observe(
         legal_moves: the current legal moves (kept only if ``seat`` decides now).
         history: the round's ``(seat, move)`` pairs so far.
     """
+    public = _public_cards(state)
+    # Positional, in field order (keywords cost more than the rest of the call).
     return RookObservation(
-        seat=seat,
-        players=state.players,
-        round=state.round,
-        contract=state.contract,
-        whole_hand=state.whole_hand,
-        meld_rules=state.rules.meld_rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        current_player=state.current_player,
-        turn_seat=state.turn_seat,
-        hand=state.hand(seat),
-        hand_sizes=tuple(map(sum, state.hands)),
-        table=tuple(state.table),
-        owners=tuple(state.owners),
-        discard_pile=state.discards.cards(),
-        draw_pile_size=len(state.stock),
-        down=tuple(state.down),
-        buys=tuple(state.buys),
-        offered_to=tuple(state.pending),
-        lay_down_left=state.lay_down_left,
-        went_down_this_turn=state.went_down_this_turn,
-        owed_rooks=state.owed_rooks,
-        owed_before_down=state.owed_before_down,
-        rebuilds=state.rebuilds,
-        went_out=state.went_out,
-        ended_by=state.ended_by,
-        known_cards=tuple(map(cards_of_counts, state.known)),
-        rebuilt_draw_pile=cards_of_counts(state.rebuilt),
-        drawn_from_rebuilt=cards_of_counts(state.rebuilt_draws[seat]),
-        rebuilt_draw_counts=tuple(map(sum, state.rebuilt_draws)),
-        rebuilt_draw_plays=tuple(
+        seat,  # seat
+        state.players,  # players
+        state.round,  # round
+        state.contract,  # contract
+        state.whole_hand,  # whole_hand
+        state.rules.meld_rules,  # meld_rules
+        state.dealer,  # dealer
+        state.phase,  # phase
+        state.current_player,  # current_player
+        state.turn_seat,  # turn_seat
+        cards_of_counts(state.hands[seat]),  # hand
+        tuple(map(sum, state.hands)),  # hand_sizes
+        tuple(state.table),  # table
+        tuple(state.owners),  # owners
+        state.discards.cards(),  # discard_pile
+        len(state.stock),  # draw_pile_size
+        tuple(state.down),  # down
+        tuple(state.buys),  # buys
+        tuple(state.pending),  # offered_to
+        state.lay_down_left,  # lay_down_left
+        state.went_down_this_turn,  # went_down_this_turn
+        state.owed_rooks,  # owed_rooks
+        state.owed_before_down,  # owed_before_down
+        state.rebuilds,  # rebuilds
+        state.went_out,  # went_out
+        state.ended_by,  # ended_by
+        public[0],  # known_cards
+        public[1],  # rebuilt_draw_pile
+        cards_of_counts(state.rebuilt_draws[seat]),  # drawn_from_rebuilt
+        public[2],  # rebuilt_draw_counts
+        public[3],  # rebuilt_draw_plays
+        round_scores,  # round_scores
+        legal_moves if seat == state.current_player else (),  # legal_moves
+        history,  # history
+        state.rules.points,  # card_points
+    )
+
+
+#: The public parts of the last round states observed, by the identity of the
+#: round's (immutable, replaced-on-change) public-knowledge tuples: each entry
+#: holds those tuples, so their ids are not reused while it is kept.
+_PUBLIC: dict[tuple[int, int, int, int], tuple[Any, Any]] = {}
+_PUBLIC_LIMIT = 1024
+
+
+def _public_cards(state: RookRound) -> tuple[Any, ...]:
+    """``(known_cards, rebuilt_draw_pile, rebuilt_draw_counts, rebuilt_draw_plays)`` of an
+    observation: they change seldom, so they are worked out once per change."""
+    parts = (state.known, state.rebuilt, state.rebuilt_draws, state.rebuilt_plays)
+    key = (id(parts[0]), id(parts[1]), id(parts[2]), id(parts[3]))
+    entry = _PUBLIC.get(key)
+    if entry is not None and all(a is b for a, b in zip(entry[0], parts, strict=True)):
+        found: tuple[Any, ...] = entry[1]
+        return found
+    found = (
+        tuple(map(cards_of_counts, state.known)),
+        cards_of_counts(state.rebuilt),
+        tuple(map(sum, state.rebuilt_draws)),
+        tuple(
             tuple((drawn, card_of_code(code)) for drawn, code in plays)
             for plays in state.rebuilt_plays
         ),
-        round_scores=round_scores,
-        legal_moves=legal_moves if seat == state.current_player else (),
-        history=history,
-        card_points=state.rules.points,
     )
+    if len(_PUBLIC) >= _PUBLIC_LIMIT:
+        _PUBLIC.clear()
+    _PUBLIC[key] = (parts, found)
+    return found
