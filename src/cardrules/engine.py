@@ -347,7 +347,7 @@ class GameState:
         cached = self._legal_ids
         if cached is None or cached[0] is not legal:
             id_of = self.game.action_space.id_of
-            cached = self._legal_ids = (legal, sorted(id_of(move) for move in legal))
+            cached = self._legal_ids = (legal, sorted(map(id_of, legal)))
         return cached[1]
 
     def legal_action_mask(self) -> bytearray:

@@ -69,8 +69,17 @@ class PlaneGroup:
 
 
 def zeros(count: int) -> array[float]:
-    """``count`` zeros as an ``array("f")`` (to clear a plane: ``tensor[a:b] = zeros(b - a)``)."""
-    return array("f", bytes(4 * count))
+    """``count`` zeros as an ``array("f")``, to clear a plane: ``tensor[a:b] = zeros(b - a)``.
+
+    The array is shared between calls: read it, never change it.
+    """
+    found = _ZEROS.get(count)
+    if found is None:
+        found = _ZEROS[count] = array("f", bytes(4 * count))
+    return found
+
+
+_ZEROS: dict[int, array[float]] = {}
 
 
 class GroupEncoder:
@@ -126,7 +135,7 @@ class GroupEncoder:
         seat = observation.seat
         kept = seats.get(seat)
         if kept is None:
-            tensor = zeros(self.size)
+            tensor = array("f", bytes(4 * self.size))
             if self._start is not None:
                 self._start(tensor)
             # (the view holds the array's buffer: resizing it by mistake raises)

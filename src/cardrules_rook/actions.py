@@ -325,6 +325,8 @@ class RookActionSpace(ActionSpace):
         return handler(move)
 
     def _card_code(self, card: object, move: Move) -> int:
+        if card.__class__ is Card:
+            return card.code
         try:
             return _CODES[card]  # type: ignore[index]
         except (KeyError, TypeError):

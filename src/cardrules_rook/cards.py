@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 import attrs
@@ -41,7 +42,7 @@ ROOK_CODE = 56
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """A Toonerville Rook card.
 
@@ -69,6 +70,15 @@ class Card:
                 f"no Rook card of colour {self.colour!r} and number {self.number!r}"
             )
         object.__setattr__(self, "code", code)
+
+    def __eq__(self, other: object) -> bool:
+        # By colour and number, which the code stands for (R2: identical cards are one).
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.code == other.code
+
+    def __hash__(self) -> int:
+        return self.code
 
     @property
     def is_rook(self) -> bool:
@@ -147,7 +157,13 @@ def card_of_code(code: int) -> Card:
 
 @functools.lru_cache(maxsize=8192)
 def _cards_of(counts: tuple[int, ...]) -> tuple[Card, ...]:
-    return tuple(_BY_CODE[code] for code, n in enumerate(counts) if n for _ in range(n))
+    if max(counts) <= 1:
+        return tuple(compress(_BY_CODE, counts))  # no card twice: the common case
+    cards: list[Card] = []
+    for card, n in zip(_BY_CODE, counts, strict=True):
+        if n:
+            cards += (card,) * n
+    return tuple(cards)
 
 
 def cards_of_counts(counts: Sequence[int]) -> tuple[Card, ...]:

@@ -100,6 +100,11 @@ _TABLE_KEYS: dict[tuple[int, ...], int] = {}
 #: cards it places: naturals, and 56 per Rook). Bounded: starts afresh when full.
 _MELD_HITS: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 _MELD_HITS_LIMIT = 8192
+#: The card counts of card tuples encoded lately, by the tuple's identity (hands and known
+#: cards are shared tuples, `cardrules_rook.cards.cards_of_counts`). Each entry holds
+#: its tuple, so the id is not reused while it is kept.
+_COUNTS: dict[int, tuple[tuple[Card, ...], Any]] = {}
+_COUNTS_LIMIT = 4096
 _TABLE_PLANES = (
     "table_run_naturals",
     "table_set_naturals",
@@ -232,9 +237,20 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
     def bincount(codes: list[int]) -> Any:
         return np.bincount(np.array(codes, dtype=intp), minlength=CODES)
 
+    def counts_of(cards: tuple[Card, ...]) -> Any:
+        """57 counts (an int64 array, not to be changed) of a tuple of cards."""
+        entry = _COUNTS.get(id(cards))
+        if entry is not None and entry[0] is cards:
+            return entry[1]
+        found = bincount([card.code for card in cards])
+        if len(_COUNTS) >= _COUNTS_LIMIT:
+            _COUNTS.clear()
+        _COUNTS[id(cards)] = (cards, found)
+        return found
+
     @group("hand")
     def _hand(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
-        new = bincount([card.code for card in obs.hand])
+        new = counts_of(obs.hand)
         view[hand_at:hand_end] = new
         view[unseen:unseen_end] -= new - memo[0] if memo else new
         memo[:] = [new]
@@ -254,7 +270,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
             if cards == before[0]:
                 rows.append(before)
                 continue
-            counts = bincount([card.code for card in cards])
+            counts = counts_of(cards)
             row = known_at + r * CODES
             view[row : row + CODES] = counts
             if r:  # the other seats' known cards are placed: not unseen
