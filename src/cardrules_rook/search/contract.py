@@ -150,9 +150,10 @@ def _search_memo(
     first_only: bool,
     min_rooks: int,
 ) -> _Found | None:
-    """`_search`, remembered: listing lay-down steps and searching ahead ask again and again."""
-    if not runs_possible(counts, runs, rules):
-        return None
+    """`_search`, remembered: listing lay-down steps and searching ahead ask again and again.
+
+    Every caller has already found `runs_possible` true for these counts and runs.
+    """
     if whole and not _could_meld_every_card(counts, sets, runs, rules):
         return None
     return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
@@ -407,6 +408,8 @@ def _build(
 
 
 def _counts_of(hand: Iterable[Card | str] | Sequence[int]) -> list[int]:
+    if type(hand) is list and len(hand) == 57 and type(hand[0]) is int is type(hand[-1]):
+        return hand  # counts, as the rules code passes them (the hot path)
     items = list(hand)
     if len(items) == 57 and set(map(type, items)) == {int}:  # counts (checked in C: hot path)
         return items  # type: ignore[return-value]

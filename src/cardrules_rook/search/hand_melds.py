@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from itertools import combinations, product
+from itertools import combinations, compress, product
 from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
@@ -159,12 +159,11 @@ def meld_candidates(
     found: list[MeldCandidate] = []
     if runs:
         for ci in range(4):
-            held = 0
-            for n in range(14):
-                if counts[ci * 14 + n]:
-                    held |= 1 << n
+            start = ci * 14
+            held = sum(compress(_BITS, counts[start : start + 14]))  # bit n - 1: n held
             found += _colour_runs(ci, held, rooks, rules)
     if sets:
+        judged = rules.judge is not None
         for number in range(1, 15):
             have = (
                 counts[number - 1],
@@ -172,9 +171,14 @@ def meld_candidates(
                 counts[number + 27],
                 counts[number + 41],
             )
-            if sum(have) and (sum(have) + rooks >= 3 or rules.judge is not None):
+            naturals = have[0] + have[1] + have[2] + have[3]
+            if naturals and (naturals + rooks >= 3 or judged):
                 found += _number_sets(number, have, rooks, rules)
     return found
+
+
+#: Bit n of a colour's held numbers (number n + 1), for its 14 counts.
+_BITS = tuple(1 << n for n in range(14))
 
 
 def possible_melds(

@@ -10,6 +10,7 @@ listing of lay-down steps (`cardrules_rook.legal`) does many times a turn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
 
 from cardrules_rook.cards import ROOK_CODE
 
@@ -37,16 +38,19 @@ def multiset(codes: Iterable[int]) -> Multiset:
 
 def multiset_of_counts(counts: Sequence[int]) -> Multiset:
     """57 counts by card code as a `Multiset`."""
-    layers: list[int] = []
-    for code in range(56):
-        n = counts[code]
-        if n:
-            while len(layers) < n:
-                layers.append(0)
-            bit = 1 << code
-            for k in range(n):
-                layers[k] |= bit
+    naturals = counts[:ROOK_CODE]
+    top = max(naturals)
+    if not top:
+        return (counts[ROOK_CODE],)
+    # Layer k: the codes held more than k times (each bit summed in C).
+    layers = [sum(compress(_BITS, naturals))]
+    for k in range(1, top):
+        layers.append(sum(compress(_BITS, map(k.__lt__, naturals))))
     return (counts[ROOK_CODE], *layers)
+
+
+#: Bit ``c`` of card code ``c``, for the natural cards.
+_BITS = tuple(1 << code for code in range(ROOK_CODE))
 
 
 def within(part: Multiset, whole: Multiset) -> bool:

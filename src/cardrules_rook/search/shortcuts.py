@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import compress
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.search.run_plans import run_need
 
 __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
+
+#: Bit n of a colour's held numbers (number n + 1), for its 14 counts.
+_BITS = tuple(1 << n for n in range(14))
 
 
 # ------------------------------------------------------------------ necessary condition
@@ -140,10 +144,7 @@ def _colour_bounds(
     most = min(runs, naturals // rules.min_naturals, (naturals + rooks) // 4)
     if not most:
         return ()
-    held = 0
-    for n, count in enumerate(colour):
-        if count:
-            held |= 1 << n
+    held = sum(compress(_BITS, colour))  # bit n - 1: number n held
     cheapest = _cheapest_run(held, rules)
     if cheapest is None or cheapest > rooks:
         return ()
@@ -234,10 +235,7 @@ def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
     for ci in range(4):
         start = ci * 14
         while taken < wanted:
-            held = 0
-            for n in range(14):
-                if left[start + n]:
-                    held |= 1 << n
+            held = sum(compress(_BITS, left[start : start + 14]))
             spare = left[ROOK_CODE] if rooks else 0
             pick, gaps = -1, 5
             for low in range(11):

@@ -72,7 +72,8 @@ def lay_down_steps(
         _add_rooms(rooms, hand, witness.melds)
     candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
     is_step = [False] * len(candidates)
-    for i in sorted(range(len(candidates)), key=lambda i: len(candidates[i].codes)):
+    sizes = [len(candidate.codes) for candidate in candidates]
+    for i in sorted(range(len(candidates)), key=sizes.__getitem__):
         kind, group, codes, _, tally = candidates[i]
         family = (kind, group)
         s, r = sets - (kind == "set"), runs - (kind == "run")
