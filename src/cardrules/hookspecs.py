@@ -193,7 +193,9 @@ def cardrules_legal_moves(game: HookGame, state: Any) -> Sequence[Move] | None:
 
     :param game: the game.
     :param state: the round state; must not be changed.
-    :returns: a sequence of distinct moves, empty only when the round is over.
+    :returns: a sequence of distinct moves, empty only when the round is over;
+        it may be a tuple shared between calls, so a wrapper builds a new list
+        rather than changing the one it receives.
     """
 
 

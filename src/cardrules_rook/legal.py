@@ -10,6 +10,9 @@ and discards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
+
 from cardrules.chance import Chance
 from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
@@ -141,16 +144,25 @@ def _rook_has_a_place(state: RookRound, seat: int) -> bool:
     return False
 
 
-def legal_moves(state: RookRound) -> list[Move]:
-    """Every legal move of ``state.current_player``, in a fixed order (R9-R14)."""
+def legal_moves(state: RookRound) -> Sequence[Move]:
+    """Every legal move of ``state.current_player``, in a fixed order (R9-R14).
+
+    A list, or for a draw or a buy one of a few shared tuples (do not change them).
+    """
     phase = state.phase
     if phase is P.DRAW:
-        return [Draw(), Take()] if state.discards else [Draw()]
+        return _DRAW_OR_TAKE if state.discards else _DRAW
     if phase is P.BUY:
-        return [Buy(), Pass()]
+        return _BUY_OR_PASS
     if phase is P.PLAY:
         return _play_moves(state)
-    return []
+    return ()
+
+
+#: The moves of the draw and buy phases (R9, R10): immutable values, shared.
+_DRAW_OR_TAKE: tuple[Move, ...] = (Draw(), Take())
+_DRAW: tuple[Move, ...] = _DRAW_OR_TAKE[:1]
+_BUY_OR_PASS: tuple[Move, ...] = (Buy(), Pass())
 
 
 def _lay_down_steps(state: RookRound) -> list[Move]:
@@ -408,7 +420,7 @@ def _play_candidates(state: RookRound) -> tuple[list[Move], list[Move]]:
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
             if not out_by_discard or state.rules.may_go_out_by_discard(state, seat):
-                moves += [_DISCARDS[c] for c in range(57) if hand[c]]
+                moves += compress(_DISCARDS, hand)
     return moves, swaps
 
 

@@ -113,7 +113,7 @@ def cardrules_new_round(
 
 
 @hookimpl(trylast=True)
-def cardrules_legal_moves(game: Game, state: RookRound) -> list[Move]:
+def cardrules_legal_moves(game: Game, state: RookRound) -> Sequence[Move]:
     return rules.legal_moves(state)
 
 
