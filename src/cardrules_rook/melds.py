@@ -219,6 +219,35 @@ class SetMeld:
 
 Meld = RunMeld | SetMeld
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def trusted_run(colour: str, low: int, high: int, rooks: tuple[int, ...] = ()) -> RunMeld:
+    """``RunMeld(colour, low, high, rooks)`` without its checks, for well-formed fields.
+
+    For the code that builds runs from a hand it has read (the contract
+    search, the listing of melds): ``rooks`` sorted and distinct within
+    ``low..high``, ``1 <= low <= high <= 14``. The value is the same as the
+    checked constructor's.
+    """
+    run: RunMeld = _new(RunMeld)
+    _set(run, "colour", colour)
+    _set(run, "low", low)
+    _set(run, "high", high)
+    _set(run, "rooks", rooks)
+    return run
+
+
+def trusted_set(number: int, colours: tuple[str, ...], rooks: int = 0) -> SetMeld:
+    """``SetMeld(number, colours, rooks)`` without its checks, for well-formed fields
+    (``colours`` in R, Y, G, B order, ``1 <= number <= 14``, ``rooks >= 0``); see `trusted_run`."""
+    meld: SetMeld = _new(SetMeld)
+    _set(meld, "number", number)
+    _set(meld, "colours", colours)
+    _set(meld, "rooks", rooks)
+    return meld
+
 
 def set_from_cards(cards: Iterable[Card], rooks: int = 0) -> SetMeld:
     """The set of these natural cards (all of one number) plus ``rooks`` Rooks.

@@ -42,7 +42,15 @@ from itertools import combinations
 import attrs
 
 from cardrules_rook.cards import COLOURS, POINTS, ROOK_CODE, Card, card_of_code
-from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.melds import (
+    DEFAULT_MELD_RULES,
+    Meld,
+    MeldRules,
+    RunMeld,
+    SetMeld,
+    trusted_run,
+    trusted_set,
+)
 from cardrules_rook.search.exact import exact_lay_down, points_left
 from cardrules_rook.search.hand_melds import possible_melds
 from cardrules_rook.search.run_plans import NUMBER_POINTS as _PTS
@@ -372,7 +380,7 @@ def _build(
             for n in held:
                 left[ci * 14 + n - 1] -= 1
             left[ROOK_CODE] -= len(rook_numbers)
-            runs.append(RunMeld(COLOURS[ci], low, high, rook_numbers))
+            runs.append(trusted_run(COLOURS[ci], low, high, rook_numbers))
     spare = found.placed
     left[ROOK_CODE] -= spare
     sets: list[SetMeld] = []
@@ -389,7 +397,7 @@ def _build(
             extra = spare if not rules.naturals_exceed_rooks else min(spare, len(group) - rooks - 1)
             spare -= max(extra, 0)
             ordered = tuple(sorted(group, key=COLOURS.index))
-            sets.append(SetMeld(number, ordered, rooks + max(extra, 0)))
+            sets.append(trusted_set(number, ordered, rooks + max(extra, 0)))
     for i, run in enumerate(runs):
         while (
             spare
@@ -397,9 +405,9 @@ def _build(
             and (not rules.naturals_exceed_rooks or len(run.naturals) > len(run.rooks) + 1)
         ):
             if run.high < 14:
-                run = RunMeld(run.colour, run.low, run.high + 1, (*run.rooks, run.high + 1))
+                run = trusted_run(run.colour, run.low, run.high + 1, (*run.rooks, run.high + 1))
             else:
-                run = RunMeld(run.colour, run.low - 1, run.high, (run.low - 1, *run.rooks))
+                run = trusted_run(run.colour, run.low - 1, run.high, (run.low - 1, *run.rooks))
             spare -= 1
         runs[i] = run
     assert spare == 0

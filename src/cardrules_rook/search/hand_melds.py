@@ -18,7 +18,15 @@ from itertools import combinations, compress, product
 from typing import Any, NamedTuple
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
-from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.melds import (
+    DEFAULT_MELD_RULES,
+    Meld,
+    MeldRules,
+    RunMeld,
+    SetMeld,
+    trusted_run,
+    trusted_set,
+)
 from cardrules_rook.search.multisets import Multiset, multiset
 
 __all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
@@ -44,7 +52,7 @@ class MeldCandidate(NamedTuple):
 
     def meld(self) -> Meld:
         """The meld itself."""
-        return RunMeld(*self.args) if self.kind == "run" else SetMeld(*self.args)
+        return trusted_run(*self.args) if self.kind == "run" else trusted_set(*self.args)
 
 
 @functools.lru_cache(maxsize=16384)

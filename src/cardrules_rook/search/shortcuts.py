@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from itertools import compress
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
-from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.melds import Meld, MeldRules, SetMeld, trusted_run, trusted_set
 from cardrules_rook.search.run_plans import run_need
 
 __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
@@ -253,7 +253,7 @@ def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
                 else:
                     rook_numbers.append(n + 1)
             left[ROOK_CODE] -= gaps
-            out.append(RunMeld(COLOURS[ci], pick + 1, pick + 4, tuple(rook_numbers)))
+            out.append(trusted_run(COLOURS[ci], pick + 1, pick + 4, tuple(rook_numbers)))
             taken += 1  # the same colour may give another run
     return taken
 
@@ -282,7 +282,7 @@ def _take_sets(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
                 left[code] -= 1
                 colours.append(COLOURS[ci])
         left[ROOK_CODE] -= extra
-        out.append(SetMeld(number, tuple(colours), extra))
+        out.append(trusted_set(number, tuple(colours), extra))
         taken += 1  # the same number may give another set
     return taken
 
@@ -301,11 +301,15 @@ def place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRule
         for i, meld in enumerate(melds):
             grown: Meld
             if isinstance(meld, SetMeld):
-                grown = SetMeld(meld.number, meld.colours, meld.rooks + 1)
+                grown = trusted_set(meld.number, meld.colours, meld.rooks + 1)
             elif meld.high < 14:
-                grown = RunMeld(meld.colour, meld.low, meld.high + 1, (*meld.rooks, meld.high + 1))
+                grown = trusted_run(
+                    meld.colour, meld.low, meld.high + 1, (*meld.rooks, meld.high + 1)
+                )
             elif meld.low > 1:
-                grown = RunMeld(meld.colour, meld.low - 1, meld.high, (meld.low - 1, *meld.rooks))
+                grown = trusted_run(
+                    meld.colour, meld.low - 1, meld.high, (meld.low - 1, *meld.rooks)
+                )
             else:
                 continue  # a run of all 14 numbers takes no more cards (R7)
             if grown.is_valid(rules):
