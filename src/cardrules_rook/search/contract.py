@@ -41,7 +41,7 @@ from itertools import combinations
 
 import attrs
 
-from cardrules_rook.cards import COLOURS, POINTS, ROOK_CODE, Card, card_of_code
+from cardrules_rook.cards import COLOURS, POINTS, ROOK_CODE, Card, cards_of_counts
 from cardrules_rook.melds import (
     DEFAULT_MELD_RULES,
     Meld,
@@ -411,8 +411,7 @@ def _build(
             spare -= 1
         runs[i] = run
     assert spare == 0
-    cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-    return FoundLayDown((*runs, *sets), cards, points_left(left, points))
+    return FoundLayDown((*runs, *sets), cards_of_counts(left), points_left(left, points))
 
 
 def _counts_of(hand: Iterable[Card | str] | Sequence[int]) -> list[int]:
@@ -476,16 +475,14 @@ def find_lay_down(
         if exact is None:
             return None
         melds, left = exact
-        cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-        return FoundLayDown(melds, cards, points_left(left, table))
+        return FoundLayDown(melds, cards_of_counts(left), points_left(left, table))
     if not runs_possible(key, runs, rules):
         return None
     if not best and not whole_hand:
         quick = quick_lay_down(key, sets, runs, rules)
         if quick is not None:
             melds, left = quick
-            cards = tuple(card_of_code(code) for code in range(57) for _ in range(left[code]))
-            return FoundLayDown(melds, cards, points_left(left, table))
+            return FoundLayDown(melds, cards_of_counts(left), points_left(left, table))
     found = _search_memo(key, sets, runs, whole_hand, rules, not best, 0)
     return None if found is None else _build(counts, found, rules, table)
 

@@ -256,8 +256,9 @@ def colour_plans(
         if whole and leftover:
             continue
         choices = [range(used[n], -1, -1) for n in set_numbers]
+        at_set_numbers = sum(used[n] for n in set_numbers)
         for takes in product(*choices):
-            reduced = sum(used[n] - t for n, t in zip(set_numbers, takes, strict=True))
+            reduced = at_set_numbers - sum(takes)  # cards left to the sets, Rooks instead
             run_rooks = entry.rooks + reduced
             if run_rooks > rooks:
                 continue
