@@ -80,16 +80,21 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
             if high - low < 3 or len(present) < rules.min_naturals:
                 continue
             spare = rooks - len(missing)
+            everything = sum(1 << c for c in present)
             for size in range(min(spare, len(present)) + 1):
+                n_rooks = len(missing) + size
+                if not rules.allows(len(present) - size, n_rooks):
+                    continue
                 for swapped in combinations(present, size):
-                    codes = tuple(c for c in present if c not in swapped)
-                    n_rooks = len(missing) + size
-                    if not rules.allows(len(codes), n_rooks):
-                        continue
+                    codes = (
+                        tuple(c for c in present if c not in swapped) if size else tuple(present)
+                    )
                     numbers = tuple(sorted(missing + [c - base for c in swapped]))
                     used = (*codes, *(ROOK_CODE,) * n_rooks)
                     args = (colour, low, high, numbers)
-                    found.append(MeldCandidate("run", colour, used, args, multiset(used)))
+                    # A run holds each natural once: its multiset is one layer of bits.
+                    tally = (n_rooks, everything - sum(1 << c for c in swapped))
+                    found.append(MeldCandidate("run", colour, used, args, tally))
     return tuple(found)
 
 
