@@ -79,9 +79,9 @@ def lay_down_steps(
         s, r = sets - (kind == "set"), runs - (kind == "run")
         if s == r == 0:
             ok = not whole_hand or sum(hand) == len(codes)
-        elif any(within(tally, room) for room in rooms[kind]):
+        elif _inside_one(tally, rooms[kind]):
             ok = True  # a known lay-down with one of its melds swapped for this one
-        elif not whole_hand and any(within(f, tally) for f in no_steps.get(family, ())):
+        elif not whole_hand and _holds_one(tally, no_steps.get(family, ())):
             ok = False  # uses every card of a meld that is no step, and more
         else:
             rest = list(hand)
@@ -127,6 +127,30 @@ def _set_steps(hand: Sequence[int], sets: int, rules: MeldRules) -> list[MeldCan
     return steps
 
 
+def _inside_one(part: Multiset, wholes: Sequence[Multiset]) -> bool:
+    """Whether ``part`` lies `within` one of ``wholes`` (one layer of bits: inline)."""
+    if len(part) == 2:  # no card twice: the common case
+        rooks, bits = part
+        for whole in wholes:  # noqa: SIM110 - a plain loop: no generator on the hot path
+            if rooks <= whole[0] and len(whole) > 1 and not bits & ~whole[1]:
+                return True
+        return False
+    return any(within(part, whole) for whole in wholes)
+
+
+def _holds_one(whole: Multiset, parts: Sequence[Multiset]) -> bool:
+    """Whether one of ``parts`` lies `within` ``whole``."""
+    if len(whole) == 2:
+        rooks, bits = whole
+        for part in parts:  # noqa: SIM110 - a plain loop: no generator on the hot path
+            if len(part) == 2 and part[0] <= rooks and not part[1] & ~bits:
+                return True
+            if len(part) != 2 and within(part, whole):
+                return True
+        return False
+    return any(within(part, whole) for part in parts)
+
+
 def _add_rooms(
     rooms: dict[str, list[Multiset]], hand: Sequence[int], melds: Iterable[Meld]
 ) -> None:
@@ -135,13 +159,14 @@ def _add_rooms(
     A room inside one already known vouches for nothing more and is dropped.
     """
     melds = list(melds)
-    used = [0] * 57
-    for meld in melds:
-        for code in meld.codes():
-            used[code] += 1
-    for meld in melds:
-        room = [have - spent for have, spent in zip(hand, used, strict=True)]
-        for code in meld.codes():
+    spare = list(hand)  # the hand less every meld of the lay-down
+    codes_of = [meld.codes() for meld in melds]
+    for codes in codes_of:
+        for code in codes:
+            spare[code] -= 1
+    for meld, codes in zip(melds, codes_of, strict=True):
+        room = spare.copy()
+        for code in codes:
             room[code] += 1
         new = multiset_of_counts(room)
         known = rooms[meld.kind]
