@@ -131,7 +131,7 @@ def _inside_one(part: Multiset, wholes: Sequence[Multiset]) -> bool:
     """Whether ``part`` lies `within` one of ``wholes`` (one layer of bits: inline)."""
     if len(part) == 2:  # no card twice: the common case
         rooks, bits = part
-        for whole in wholes:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        for whole in wholes:
             if rooks <= whole[0] and len(whole) > 1 and not bits & ~whole[1]:
                 return True
         return False
@@ -142,7 +142,7 @@ def _holds_one(whole: Multiset, parts: Sequence[Multiset]) -> bool:
     """Whether one of ``parts`` lies `within` ``whole``."""
     if len(whole) == 2:
         rooks, bits = whole
-        for part in parts:  # noqa: SIM110 - a plain loop: no generator on the hot path
+        for part in parts:
             if len(part) == 2 and part[0] <= rooks and not part[1] & ~bits:
                 return True
             if len(part) != 2 and within(part, whole):
