@@ -18,6 +18,7 @@ from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.errors import InvalidMoveError, InvalidSeatError, OptionsError, quote
 from cardrules.game import Game
+from cardrules.history import RoundHistory
 from cardrules.moves import Move
 from cardrules.options import options_as_dict, variant_options_as_dict
 from cardrules.registry import Catalogue, default_catalogue
@@ -25,10 +26,6 @@ from cardrules.sampling import sample_state
 from cardrules.strict import StrictChecks
 
 __all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
-
-#: What `GameState.round_history` keeps: (the history list it was read from,
-#: the round's first move index, the round's ``(seat, move)`` pairs so far).
-RoundPairs = tuple[list[Move], int, tuple[tuple[int, Move], ...]]
 
 #: The ``format`` field of game records written by `GameState.record`. Version 2
 #: (Gnoming A Round's removed Hazards stay out of the match, G15; Toonerville
@@ -77,7 +74,6 @@ class GameState:
     __slots__ = (
         "_legal",
         "_legal_ids",
-        "_round_pairs",
         "chance",
         "finished_rounds",
         "game",
@@ -101,7 +97,6 @@ class GameState:
         self.round_state: Any = game.new_round(0, self.chance)
         self._legal: tuple[Move, ...] | None = None
         self._legal_ids: tuple[tuple[Move, ...], list[int]] | None = None
-        self._round_pairs: RoundPairs | None = None
 
     # -- the protocol ------------------------------------------------------
 
@@ -199,7 +194,6 @@ class GameState:
                 self.history.pop()
                 self.seats.pop()
             self._legal = None
-            self._round_pairs = None
             raise
 
     def _refuse(self, move: Move) -> None:
@@ -267,11 +261,6 @@ class GameState:
         other.round_state = self.round_state.clone()
         other._legal = self._legal
         other._legal_ids = self._legal_ids
-        pairs = getattr(self, "_round_pairs", None)
-        if pairs is not None and pairs[0] is self.history:
-            other._round_pairs = (other.history, pairs[1], pairs[2])
-        else:
-            other._round_pairs = None
         return other
 
     @property
@@ -301,30 +290,17 @@ class GameState:
             state, seat, tuple(self.round_scores), self.legal_moves(), self.round_history()
         )
 
-    def round_history(self) -> tuple[tuple[int, Move], ...]:
+    def round_history(self) -> RoundHistory:
         """The moves of the round in play (the last round once over) as ``(seat, move)`` pairs.
 
-        Kept as it grows: a call pairs only the moves played since the last
-        call, so an observation every decision costs no more than the moves.
+        Returns:
+            a `cardrules.history.RoundHistory`: an immutable sequence that
+            behaves as the tuple of those pairs (equal to it, hashed and printed
+            as it), read off the match's move list without copying it, so an
+            observation every decision costs no more however long the round.
         """
-        history = self.history
         start = self.round_start
-        try:
-            kept = self._round_pairs
-        except AttributeError:  # a state built without __init__ (GameState.__new__)
-            kept = None
-        if kept is not None and kept[0] is history and kept[1] == start:
-            pairs = kept[2]
-            done = start + len(pairs)
-            if done == len(history):
-                return pairs
-            if done < len(history):
-                pairs += tuple(zip(self.seats[done:], history[done:], strict=True))
-                self._round_pairs = (history, start, pairs)
-                return pairs
-        pairs = tuple(zip(self.seats[start:], history[start:], strict=True))
-        self._round_pairs = (history, start, pairs)
-        return pairs
+        return RoundHistory(self.seats, self.history, start, len(self.history) - start)
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         """A state consistent with what ``seat`` knows, hidden cards sampled (see `determinize`)."""

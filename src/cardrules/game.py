@@ -378,7 +378,7 @@ class Game:
         seat: int,
         round_scores: Sequence[tuple[int, ...]],
         legal_moves: tuple[Move, ...],
-        history: tuple[tuple[int, Move], ...] = (),
+        history: Sequence[tuple[int, Move]] = (),
     ) -> Any:
         """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list.
 

@@ -263,7 +263,7 @@ def cardrules_observation(
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
     legal_moves: tuple[Move, ...],
-    history: tuple[tuple[int, Move], ...],
+    history: Sequence[tuple[int, Move]],
 ) -> Any:
     """Return what ``seat`` may know now, hiding everything else.
 

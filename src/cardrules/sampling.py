@@ -56,7 +56,6 @@ def _sample(state_type: type[S], game: Game, observation: Any, rng: random.Rando
     state.seats = [seat for seat, _ in history]
     state.history = [move for _, move in history]
     state.round_start = 0
-    state._round_pairs = (state.history, 0, history)
     round_state = game.determinize_round(observation, rng)
     state.round_state = round_state
     # Earlier rounds are over and known only by their scores.

@@ -21,6 +21,7 @@ be a card held from it and hidden from the seat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -82,7 +83,8 @@ class GnomingObservation:
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
-            (public: every move is played in the open).
+            (public: every move is played in the open); from the engine a
+            `cardrules.history.RoundHistory`, which behaves as a tuple of them.
         rules: the rules of the game, variants included (a
             `cardrules_gnoming.rulebook.Rulebook`, public: every player knows
             them), for bots that estimate scores as the game will score them.
@@ -119,7 +121,7 @@ class GnomingObservation:
     draw_pile_hazards: int
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
-    history: tuple[tuple[int, Move], ...] = ()
+    history: Sequence[tuple[int, Move]] = ()
     rules: Rulebook | None = attrs.field(default=None, eq=False, repr=False)
     variant_views: tuple[tuple[str, Any], ...] = ()
 
@@ -140,7 +142,7 @@ def observe(
     seat: int,
     round_scores: tuple[tuple[int, ...], ...],
     legal_moves: tuple[Move, ...],
-    history: tuple[tuple[int, Move], ...] = (),
+    history: Sequence[tuple[int, Move]] = (),
 ) -> GnomingObservation:
     """Build ``seat``'s observation of ``state``.
 

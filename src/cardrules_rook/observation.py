@@ -26,6 +26,7 @@ or the draw pile, in any order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -98,7 +99,8 @@ class RookObservation:
         round_scores: scores of the rounds already finished.
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
-            (public: every move is played in the open).
+            (public: every move is played in the open); from the engine a
+            `cardrules.history.RoundHistory`, which behaves as a tuple of them.
         card_points: what each card code 0-56 scores left in hand in this
             game (R17; hook ``rook_card_points``); game configuration, left
             out of the repr.
@@ -141,7 +143,7 @@ class RookObservation:
     rebuilt_draw_plays: tuple[tuple[tuple[int, Card], ...], ...]
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
-    history: tuple[tuple[int, Move], ...] = ()
+    history: Sequence[tuple[int, Move]] = ()
     card_points: tuple[int, ...] = attrs.field(default=POINTS, repr=False)
     variant_views: tuple[tuple[str, Any], ...] = ()
 
@@ -157,7 +159,7 @@ def observe(
     seat: int,
     round_scores: tuple[tuple[int, ...], ...],
     legal_moves: tuple[Move, ...],
-    history: tuple[tuple[int, Move], ...] = (),
+    history: Sequence[tuple[int, Move]] = (),
 ) -> RookObservation:
     """Build ``seat``'s observation of ``state`` (see `RookObservation`).
 

@@ -145,7 +145,7 @@ def cardrules_observation(
     seat: int,
     round_scores: Sequence[tuple[int, ...]],
     legal_moves: tuple[Move, ...],
-    history: tuple[tuple[int, Move], ...],
+    history: Sequence[tuple[int, Move]],
 ) -> RookObservation:
     return observe(state, seat, tuple(round_scores), legal_moves, history)
 

@@ -349,7 +349,6 @@ def restore_state(
             setattr(engine, name, value)
         engine._legal = None
         engine._legal_ids = None
-        engine._round_pairs = None
         return CardRulesState(
             game,
             _Match(
