@@ -221,22 +221,26 @@ _PUBLIC_LIMIT = 1024
 def _public_cards(state: RookRound) -> tuple[Any, ...]:
     """``(known_cards, rebuilt_draw_pile, rebuilt_draw_counts, rebuilt_draw_plays)`` of an
     observation: they change seldom, so they are worked out once per change."""
-    parts = (state.known, state.rebuilt, state.rebuilt_draws, state.rebuilt_plays)
-    key = (id(parts[0]), id(parts[1]), id(parts[2]), id(parts[3]))
+    known, rebuilt, draws, plays = (
+        state.known,
+        state.rebuilt,
+        state.rebuilt_draws,
+        state.rebuilt_plays,
+    )
+    key = (id(known), id(rebuilt), id(draws), id(plays))
     entry = _PUBLIC.get(key)
-    if entry is not None and all(a is b for a, b in zip(entry[0], parts, strict=True)):
-        found: tuple[Any, ...] = entry[1]
-        return found
+    if entry is not None:
+        parts = entry[0]
+        if parts[0] is known and parts[1] is rebuilt and parts[2] is draws and parts[3] is plays:
+            found: tuple[Any, ...] = entry[1]
+            return found
     found = (
-        tuple(map(cards_of_counts, state.known)),
-        cards_of_counts(state.rebuilt),
-        tuple(map(sum, state.rebuilt_draws)),
-        tuple(
-            tuple((drawn, card_of_code(code)) for drawn, code in plays)
-            for plays in state.rebuilt_plays
-        ),
+        tuple(map(cards_of_counts, known)),
+        cards_of_counts(rebuilt),
+        tuple(map(sum, draws)),
+        tuple(tuple((drawn, card_of_code(code)) for drawn, code in row) for row in plays),
     )
     if len(_PUBLIC) >= _PUBLIC_LIMIT:
         _PUBLIC.clear()
-    _PUBLIC[key] = (parts, found)
+    _PUBLIC[key] = ((known, rebuilt, draws, plays), found)
     return found

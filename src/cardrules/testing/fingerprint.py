@@ -104,11 +104,7 @@ def _observation_repr(observation: object, decisions: int) -> str:
     last entry stand for it.
     """
     history = getattr(observation, "history", None)
-    if (
-        decisions % 32 == 0
-        or not isinstance(history, Sequence)
-        or not attrs.has(type(observation))
-    ):
+    if decisions % 32 == 0 or not isinstance(history, Sequence) or not attrs.has(type(observation)):
         return repr(observation)
     shown = attrs.evolve(observation, history=())  # type: ignore[misc]
     return f"{shown!r} {len(history)} {history[-1:]!r}"
