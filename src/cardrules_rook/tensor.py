@@ -234,11 +234,14 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
     unseen_end = unseen + CODES
     intp = np.intp
 
+    float32 = np.float32
+
     def bincount(codes: list[int]) -> Any:
-        return np.bincount(np.array(codes, dtype=intp), minlength=CODES)
+        """57 counts of card codes, as ``float32`` (the tensor's type: mixed types cost more)."""
+        return np.bincount(np.array(codes, dtype=intp), minlength=CODES).astype(float32)
 
     def counts_of(cards: tuple[Card, ...]) -> Any:
-        """57 counts (an int64 array, not to be changed) of a tuple of cards."""
+        """57 counts (a ``float32`` array, not to be changed) of a tuple of cards."""
         entry = _COUNTS.get(id(cards))
         if entry is not None and entry[0] is cards:
             return entry[1]
@@ -256,7 +259,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
         memo[:] = [new]
 
     known_at = at["known_cards"]
-    no_cards = np.zeros(CODES, dtype=np.int64)
+    no_cards = np.zeros(CODES, dtype=np.float32)
 
     @group("known_cards")
     def _known(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
