@@ -28,6 +28,14 @@ def test_digests_see_a_rule_change() -> None:
     )
 
 
+def test_digests_see_an_option() -> None:
+    """An interpretation's option changes the digests; the defaults given by name do not."""
+    seeds = range(3)
+    plain = legal_move_digest(GAME, 3, seeds)
+    assert legal_move_digest(GAME, 3, seeds, options={"bouncing": False}) != plain
+    assert legal_move_digest(GAME, 3, seeds, options={"bouncing": True}) == plain
+
+
 def test_a_clone_plays_to_the_same_digest() -> None:
     """Digests depend on the position only: a clone and its original hash alike, observed or not."""
     state = cardrules.new_game(GAME, players=4, seed=3)

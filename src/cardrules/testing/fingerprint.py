@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -38,7 +39,11 @@ __all__ = ["legal_move_digest", "observation_digest", "play_digest"]
 
 
 def legal_move_digest(
-    game: str, players: int, seeds: Iterable[int], variants: Sequence[str] = ()
+    game: str,
+    players: int,
+    seeds: Iterable[int],
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
 ) -> dict[int, str]:
     """``{seed: digest}`` of every legal-move list of a random match per seed.
 
@@ -47,13 +52,16 @@ def legal_move_digest(
         players: seats per match.
         seeds: one match each; the match seed and the move generator's seed.
         variants: variant names for every match.
+        options: the game's options for every match (``None``: its defaults).
 
     Returns:
         One SHA-256 hex digest per seed, over each decision's legal moves
         (``repr``, in order) and the index of the move played.
     """
     return {
-        seed: play_digest(new_game(game, players=players, seed=seed, variants=variants), seed)
+        seed: play_digest(
+            new_game(game, players=players, seed=seed, variants=variants, options=options), seed
+        )
         for seed in seeds
     }
 
@@ -111,15 +119,22 @@ def _observation_repr(observation: object, decisions: int) -> str:
 
 
 def observation_digest(
-    game: str, players: int, seeds: Iterable[int], variants: Sequence[str] = ()
+    game: str,
+    players: int,
+    seeds: Iterable[int],
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
 ) -> dict[int, str]:
     """``{seed: digest}`` of the observations and tensors of a random match per seed.
 
-    Needs numpy (the ``tensors`` extra). See the module docstring for what is hashed.
+    Needs numpy (the ``tensors`` extra). See the module docstring for what is hashed;
+    the arguments are `legal_move_digest`'s.
     """
     return {
         seed: play_digest(
-            new_game(game, players=players, seed=seed, variants=variants), seed, observe=True
+            new_game(game, players=players, seed=seed, variants=variants, options=options),
+            seed,
+            observe=True,
         )
         for seed in seeds
     }
