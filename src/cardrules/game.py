@@ -8,11 +8,8 @@ never changes another; `cardrules.engine.GameState` asks its rules through it.
 
 from __future__ import annotations
 
-import inspect
-import os
 import random
-import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pluggy
@@ -23,7 +20,6 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
-    MissingRuleError,
     ObservationMismatchError,
     OptionsError,
     PluginHookError,
@@ -31,11 +27,13 @@ from cardrules.errors import (
     quote,
     shorten,
 )
-from cardrules.hook_results import REQUIRED, answerer, guard, move_problem, problem
+from cardrules.game_views import GameViews
+from cardrules.hook_calls import direct_calls
+from cardrules.hook_results import answerer, guard, move_problem
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
-from cardrules.rule_points import RulePoints, direct_function, first_result_hooks
+from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
 from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds
@@ -52,7 +50,7 @@ from cardrules.variant_state import (
 __all__ = ["Game"]
 
 
-class Game:
+class Game(GameViews):
     """A game as configured for one match: rules, players, options, variants.
 
     Shared by a state and all its clones (it never changes). Game plugins
@@ -147,7 +145,7 @@ class Game:
         if self.guarded:
             guard(self, self.plugin_manager, every_hook=self.strict is not None)
         self._hook = self.plugin_manager.hook
-        self._direct = _direct_calls(self.plugin_manager)
+        self._direct = direct_calls(self.plugin_manager)
         # The two hooks of every decision, looked up once (`_call` looks up the others).
         self._legal_caller = self._caller("cardrules_legal_moves")
         self._apply_caller = self._caller("cardrules_apply_move")
@@ -180,72 +178,6 @@ class Game:
     def name(self) -> str:
         """The game's registered name."""
         return self.spec.name
-
-    def _caller(self, hook_name: str) -> Callable[..., Any]:
-        """What calling hook ``hook_name`` calls: its one plain implementation, or pluggy's caller.
-
-        A first-result hook with a single plain implementation taking every
-        argument is called directly: the same answer as pluggy's, without its
-        dispatch cost (this is the hot path of random playouts and search).
-        """
-        direct: Callable[..., Any] | None = self._direct.get(hook_name)
-        return direct if direct is not None else getattr(self._hook, hook_name)
-
-    def _call(self, hook_name: str, **kwargs: Any) -> Any:
-        """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""
-        try:
-            return self._caller(hook_name)(**kwargs)
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise self._blame(hook_name, error) from error
-
-    def _blame(self, hook_name: str, error: Exception) -> PluginHookError:
-        """The error naming the plugin whose code raised ``error`` in hook ``hook_name``."""
-        return PluginHookError(_culprit(self.plugin_manager, error), hook_name, error)
-
-    def _first(self, hook_name: str, **kwargs: Any) -> Any:
-        result = self._call(hook_name, **kwargs)
-        if result is None:
-            self._no_answer(hook_name)
-        return result
-
-    def _no_answer(self, hook_name: str) -> None:
-        """Raise for a hook nobody answered: a plugin at fault, or a rule missing."""
-        if hook_name in REQUIRED and getattr(self._hook, hook_name).get_hookimpls():
-            raise PluginHookError(
-                answerer(self.plugin_manager, hook_name), hook_name, "it returned None"
-            )
-        raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
-
-    def _checked(self, hook_name: str, result: Any) -> Any:
-        """``result``, or a `PluginHookError` naming its plugin if it is not a right answer."""
-        found = problem(self, hook_name, result)
-        if found is not None:
-            raise PluginHookError(answerer(self.plugin_manager, hook_name), hook_name, found)
-        return result
-
-    def _answer(self, hook_name: str, **kwargs: Any) -> Any:
-        """Call a first-result hook that every game answers, and check the answer."""
-        return self._checked(hook_name, self._first(hook_name, **kwargs))
-
-    # Typed facade over the rule hooks (the only place they are called).
-
-    def variant_call(
-        self, variant: str, what: str, function: Callable[..., Any], *args: Any
-    ) -> Any:
-        """``function(*args)``, a variant's state or move function (``what`` names it).
-
-        Raises:
-            PluginHookError: the function raised an unexpected error; it names
-                ``variant:<variant>`` and ``what`` (errors of cardrules pass as they are).
-        """
-        try:
-            return function(*args)
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise PluginHookError(f"variant:{variant}", what, error) from error
 
     def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
         """Deal round ``round`` (from 0) and return its round state.
@@ -458,10 +390,6 @@ class Game:
             for (name, _), value in zip(self.state_specs, states_of(self, state), strict=True)
         }
 
-    def move_prompts(self) -> tuple[str, ...]:
-        """The help line of each kind of move the variants add (for human play)."""
-        return tuple(kind.prompt for _, kind in self.move_kinds)
-
     @property
     def action_space(self) -> ActionSpace:
         """The game's fixed numbering of moves (computed once per game)."""
@@ -539,74 +467,6 @@ class Game:
             )
         )
 
-    def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
-        """Describe a move for spectators; the move's notation when no plugin answers."""
-        found = self._kinds.get(type(move)) if self._kinds else None
-        if found is not None:
-            variant, kind = found
-            lines = self.variant_call(
-                variant, f"MoveKind({kind.name}).narrate", kind.narrate, self, before, seat,
-                move, after,
-            )  # fmt: skip
-            return list(lines)
-        result = self._checked(
-            "cardrules_narrate",
-            self._call(
-                "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
-            ),
-        )
-        return [f"seat {seat}: {move}"] if result is None else list(result)
-
-    def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``."""
-        return self._call("cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng)
-
-    def reveals(self, before: Any, move: Move, after: Any) -> bool:
-        """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""
-        found = self._kinds.get(type(move)) if self._kinds else None
-        if found is not None:
-            return found[1].reveals
-        result = self._checked(
-            "cardrules_reveals",
-            self._call("cardrules_reveals", game=self, before=before, move=move, after=after),
-        )
-        return True if result is None else bool(result)
-
-    def render_observation(self, observation: Any) -> list[Any]:
-        """Show an observation to a person; its ``repr`` when no plugin answers."""
-        result = self._checked(
-            "cardrules_render_observation",
-            self._call("cardrules_render_observation", game=self, observation=observation),
-        )
-        return [repr(observation)] if result is None else list(result)
-
-    def svg_observation(self, observation: Any) -> str | None:
-        """One seat's observation drawn as SVG text (hook ``cardrules_svg_observation``).
-
-        Returns ``None`` when no plugin draws this game. Raises
-        `PluginHookError` naming the plugin when the answer is not SVG text.
-        """
-        return self._svg("cardrules_svg_observation", observation=observation)
-
-    def svg_state(self, state: Any, round_scores: Sequence[tuple[int, ...]]) -> str | None:
-        """A whole round state drawn as SVG text (hook ``cardrules_svg_state``).
-
-        As `svg_observation`, for a spectator or a finished round: every card.
-        """
-        return self._svg("cardrules_svg_state", state=state, round_scores=tuple(round_scores))
-
-    def _svg(self, hook_name: str, **kwargs: Any) -> str | None:
-        result = self._call(hook_name, game=self, **kwargs)
-        if result is not None and not (isinstance(result, str) and result.startswith("<svg")):
-            answering = [
-                impl.plugin_name
-                for impl in getattr(self._hook, hook_name).get_hookimpls()
-                if not (impl.wrapper or impl.hookwrapper)
-            ]
-            problem = TypeError(f"expected SVG text starting '<svg', got {type(result).__name__}")
-            raise PluginHookError(" or ".join(answering) or "unknown", hook_name, problem)
-        return result
-
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
@@ -614,16 +474,6 @@ class Game:
 
 #: Move classes already seen in a listing of legal moves (checked once each).
 _MOVE_TYPES: set[type] = set()
-
-
-def _direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
-    """The core first-result hooks that one plain implementation answers, with its function."""
-    direct: dict[str, Any] = {}
-    for hook_name, caller in first_result_hooks(pm):
-        function = direct_function(caller)
-        if function is not None and hook_name.startswith("cardrules_"):
-            direct[hook_name] = function
-    return direct
 
 
 def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager) -> None:
@@ -647,20 +497,3 @@ def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager)
                 f"variants {shown} both answer {hook_name}; only one may replace it "
                 "(a variant that wraps the hook can be combined with others)"
             )
-
-
-def _culprit(pm: pluggy.PluginManager, error: BaseException) -> str:
-    """The name of the registered plugin whose code raised ``error`` (innermost frame)."""
-    files: dict[str, str] = {}
-    for name, plugin in pm.list_name_plugin():
-        try:
-            source = inspect.getfile(plugin if inspect.ismodule(plugin) else type(plugin))
-        except TypeError:
-            continue
-        files[os.path.abspath(source)] = name
-    culprit = "unknown"
-    for frame, _ in traceback.walk_tb(error.__traceback__):
-        found = files.get(os.path.abspath(frame.f_code.co_filename))
-        if found is not None:
-            culprit = found
-    return culprit
