@@ -54,7 +54,8 @@ def test_there_is_a_gnoming_rules_page() -> None:
 @pytest.mark.parametrize("page", RULE_PAGES, ids=[p.stem for p in RULE_PAGES])
 def test_every_rule_on_the_page_is_cited_by_a_test(page: Path) -> None:
     """No rule id on a rules page lacks a test citing it."""
-    missing = [rule for rule in page_ids(page) if rule not in cited_ids()]
+    cited = cited_ids()  # every test file parsed once, not once per rule
+    missing = [rule for rule in page_ids(page) if rule not in cited]
     assert not missing, f"rules on {page.name} that no test cites: {missing}"
 
 
