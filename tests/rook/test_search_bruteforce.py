@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
 from cardrules_rook.search import find_lay_down, hand_counts
-from cardrules_rook.search.contract import _could_meld_every_card, _search
+from cardrules_rook.search.contract import _search
+from cardrules_rook.search.whole_hand import could_meld_every_card
 
 
 def brute_force(
@@ -128,7 +129,7 @@ def test_whole_hand_quick_refusal_is_sound(
     sets, runs = contract
     rules = MeldRules(naturals_exceed_rooks=exceed)
     counts = tuple(hand_counts(hand))
-    if not _could_meld_every_card(counts, sets, runs, rules):
+    if not could_meld_every_card(counts, sets, runs, rules):
         assert _search(counts, sets, runs, True, rules, True) is None
 
 
@@ -160,7 +161,7 @@ def test_whole_hand_quick_refusal_keeps_meldable_hands(case: tuple[list[Card], i
     """A hand made of the contract's melds is never refused, and the search melds it whole."""
     hand, sets, runs = case
     counts = tuple(hand_counts(hand))
-    assert _could_meld_every_card(counts, sets, runs, MeldRules())
+    assert could_meld_every_card(counts, sets, runs, MeldRules())
     assert find_lay_down(hand, sets=sets, runs=runs, whole_hand=True) is not None
 
 
@@ -171,10 +172,10 @@ def test_whole_hand_quick_refusal_examples() -> None:
         Card.from_str(c) for c in "R1 R2 R3 R4 B9 B10 B11 B12 B13 G5 Y5 B5 Y14 G14 Rook".split()
     ]
     rules = MeldRules()
-    assert _could_meld_every_card(tuple(hand_counts(good)), 2, 2, rules)
+    assert could_meld_every_card(tuple(hand_counts(good)), 2, 2, rules)
     stray = [*good[:-1], Card.from_str("Y2")]  # Y2 fits no run and no set
-    assert not _could_meld_every_card(tuple(hand_counts(stray)), 2, 2, rules)
+    assert not could_meld_every_card(tuple(hand_counts(stray)), 2, 2, rules)
     # Three R7s: two runs hold at most two, so 7 is a set number, as are 1 and 2.
     copies = [Card.from_str(c) for c in "R7 R7 R7 B7 R1 Y1 G1 R2 Y2 G2".split()]
-    assert not _could_meld_every_card(tuple(hand_counts(copies)), 2, 2, rules)
+    assert not could_meld_every_card(tuple(hand_counts(copies)), 2, 2, rules)
     assert _search(tuple(hand_counts(copies)), 2, 2, True, rules, True) is None

@@ -6,6 +6,8 @@ Where each part lives, and where the time goes when ``legal_moves()`` asks:
   dynamic programme over the four colours) and its answers;
 * ``shortcuts.py`` - bounds that prove a hand cannot meet a contract, and a
   greedy pass that usually finds a lay-down, before the exact search;
+* ``whole_hand.py`` - a quick refusal of most hands in the round that must
+  meld every card (R12);
 * ``run_plans.py`` - every way one colour's cards make runs;
 * ``hand_melds.py`` - every meld a hand can make (`possible_melds`);
 * ``multisets.py`` - hands and melds as bitmask multisets, compared fast;

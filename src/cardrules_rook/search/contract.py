@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
 
 import attrs
 
@@ -61,6 +60,7 @@ from cardrules_rook.search.shortcuts import (
     runs_possible,
     sets_possible,
 )
+from cardrules_rook.search.whole_hand import could_meld_every_card
 
 __all__ = ["FoundLayDown", "can_lay_down", "find_lay_down", "hand_counts", "possible_melds"]
 
@@ -94,11 +94,6 @@ def hand_counts(cards: Iterable[Card]) -> list[int]:
 def set_need(rules: MeldRules) -> int:
     """Natural cards a set needs (R13 interpretation); with more-naturals-than-Rooks, 2."""
     return max(rules.min_naturals, 2) if rules.naturals_exceed_rooks else rules.min_naturals
-
-
-def number_totals(counts: Sequence[int]) -> list[int]:
-    """Natural cards held per number 1-14 (index 0 unused), whatever their colour (R8)."""
-    return [0, *(counts[n] + counts[n + 14] + counts[n + 28] + counts[n + 42] for n in range(14))]
 
 
 def _set_plans(
@@ -162,78 +157,9 @@ def _search_memo(
 
     Every caller has already found `runs_possible` true for these counts and runs.
     """
-    if whole and not _could_meld_every_card(counts, sets, runs, rules):
+    if whole and not could_meld_every_card(counts, sets, runs, rules):
         return None
     return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
-
-
-def _could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: MeldRules) -> bool:
-    """A quick necessary condition for a whole-hand lay-down (R12): False proves there is none.
-
-    Each natural card must fit some run (a span of 4 or more of its colour with
-    enough natural cards held and its gaps within the Rooks held) or some set
-    (enough natural cards of its number). A run holds one card of each number,
-    so copies of a card beyond the runs must go to a set too. The numbers of
-    the cards the runs cannot take must all be set numbers, so there are at
-    most ``sets`` of them; the cards of the other numbers must fit in the runs.
-    Most hands of the last round fail here, long before the full search.
-    """
-    rooks = counts[ROOK_CODE]
-    need = max(rules.min_naturals, 1)
-    totals = [0] * 15
-    for ci in range(4):
-        for n in range(1, 15):
-            totals[n] += counts[ci * 14 + n - 1]
-    forced: set[int] = set()
-    for ci in range(4):
-        held = [0, *(1 if counts[ci * 14 + n - 1] else 0 for n in range(1, 15))]
-        if not any(held):
-            continue
-        before = [0] * 15  # before[n]: numbers 1..n held
-        for n in range(1, 15):
-            before[n] = before[n - 1] + held[n]
-        runnable = [False] * 15
-        if runs:
-            for low in range(1, 12):
-                # Every qualifying span from ``low`` lies within the longest one.
-                top = 0
-                for high in range(low + 3, 15):
-                    present = before[high] - before[low - 1]
-                    if high - low + 1 - present <= rooks and present >= need:
-                        top = high
-                for n in range(low, top + 1):
-                    runnable[n] = True
-        for n in range(1, 15):
-            # A run holds one card of each of its numbers: more copies than runs
-            # means some go to a set.
-            if held[n] and (not runnable[n] or counts[ci * 14 + n - 1] > runs):
-                if not sets or totals[n] < need or totals[n] + rooks < 3:
-                    return False
-                forced.add(n)
-    if len(forced) > sets:
-        return False
-    # The cards outside the set numbers lie in the runs: at most ``runs``
-    # colours and 14 cards a run. More set numbers only take cards away, so it
-    # is enough to try every way to fill the set numbers up to ``sets``.
-    masks = [0] * 15
-    for ci in range(4):
-        for n in range(1, 15):
-            if counts[ci * 14 + n - 1]:
-                masks[n] |= 1 << ci
-    settable = [
-        n for n in range(1, 15) if n not in forced and totals[n] >= need and totals[n] + rooks >= 3
-    ]
-    extra = min(sets - len(forced), len(settable))
-    for chosen in combinations(settable, extra):
-        numbers = forced.union(chosen)
-        colours = cards = 0
-        for n in range(1, 15):
-            if n not in numbers:
-                colours |= masks[n]
-                cards += totals[n]
-        if colours.bit_count() <= runs and cards <= 14 * runs:
-            return True
-    return False
 
 
 def _search(

@@ -60,41 +60,57 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
     """The runs of colour ``COLOURS[ci]``; bit ``n - 1`` of ``held``: number ``n`` is held.
 
     Remembered: a colour's cards recur across the many hands a turn looks at.
+    Span by span (`_span_runs`), in order of low number, then high number.
     """
     if rules.judge is not None:
         return _judged_runs(ci, held, rooks, rules)
     found: list[MeldCandidate] = []
+    need = rules.min_naturals
+    for low in range(1, 12):
+        missing = 0
+        for high in range(low, 15):
+            if not held >> (high - 1) & 1:
+                missing += 1
+                if missing > rooks:
+                    break
+            length = high - low + 1
+            if length < 4 or length - missing < need:
+                continue
+            mask = held >> (low - 1) & ((1 << length) - 1)
+            spare = min(rooks - missing, length - missing)
+            found += _span_runs(ci, low, high, mask, spare, rules)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _span_runs(
+    ci: int, low: int, high: int, mask: int, spare: int, rules: MeldRules
+) -> tuple[MeldCandidate, ...]:
+    """The runs over ``low .. high`` of colour ``COLOURS[ci]`` (game rules, no judge).
+
+    Bit ``n - low`` of ``mask``: number ``n`` is held; a Rook fills each gap,
+    and up to ``spare`` more stand in for held cards (fewest first). What a
+    span makes depends on nothing else, so it is remembered across the many
+    colours that share it.
+    """
     colour = COLOURS[ci]
     base = ci * 14 - 1
-    for low in range(1, 12):
-        present: list[int] = []
-        missing: list[int] = []
-        for high in range(low, 15):
-            code = base + high
-            if held >> (high - 1) & 1:
-                present.append(code)
-            else:
-                missing.append(high)
-                if len(missing) > rooks:
-                    break
-            if high - low < 3 or len(present) < rules.min_naturals:
-                continue
-            spare = rooks - len(missing)
-            everything = sum(1 << c for c in present)
-            for size in range(min(spare, len(present)) + 1):
-                n_rooks = len(missing) + size
-                if not rules.allows(len(present) - size, n_rooks):
-                    continue
-                for swapped in combinations(present, size):
-                    codes = (
-                        tuple(c for c in present if c not in swapped) if size else tuple(present)
-                    )
-                    numbers = tuple(sorted(missing + [c - base for c in swapped]))
-                    used = (*codes, *(ROOK_CODE,) * n_rooks)
-                    args = (colour, low, high, numbers)
-                    # A run holds each natural once: its multiset is one layer of bits.
-                    tally = (n_rooks, everything - sum(1 << c for c in swapped))
-                    found.append(MeldCandidate("run", colour, used, args, tally))
+    present = [base + n for n in range(low, high + 1) if mask >> (n - low) & 1]
+    missing = [n for n in range(low, high + 1) if not mask >> (n - low) & 1]
+    everything = sum(1 << c for c in present)
+    found: list[MeldCandidate] = []
+    for size in range(spare + 1):
+        n_rooks = len(missing) + size
+        if not rules.allows(len(present) - size, n_rooks):
+            continue
+        for swapped in combinations(present, size):
+            codes = tuple(c for c in present if c not in swapped) if size else tuple(present)
+            numbers = tuple(sorted(missing + [c - base for c in swapped]))
+            used = (*codes, *(ROOK_CODE,) * n_rooks)
+            args = (colour, low, high, numbers)
+            # A run holds each natural once: its multiset is one layer of bits.
+            tally = (n_rooks, everything - sum(1 << c for c in swapped))
+            found.append(MeldCandidate("run", colour, used, args, tally))
     return tuple(found)
 
 

@@ -14,7 +14,7 @@ from itertools import compress
 
 from cardrules_rook.cards import ROOK_CODE
 
-__all__ = ["Multiset", "multiset", "multiset_of_counts", "within"]
+__all__ = ["Multiset", "multiset", "multiset_of_counts", "number_totals", "within"]
 
 Multiset = tuple[int, ...]
 
@@ -60,3 +60,8 @@ def within(part: Multiset, whole: Multiset) -> bool:
     if len(part) == 2:  # no card twice: the common case
         return not part[1] & ~whole[1]
     return all(not p & ~w for p, w in zip(part[1:], whole[1:], strict=False))
+
+
+def number_totals(counts: Sequence[int]) -> list[int]:
+    """Natural cards held per number 1-14 (index 0 unused), whatever their colour (R8)."""
+    return [0, *(counts[n] + counts[n + 14] + counts[n + 28] + counts[n + 42] for n in range(14))]

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules
-from cardrules_rook.search.contract import find_lay_down, number_totals, set_need
+from cardrules_rook.search.contract import find_lay_down, set_need
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
-from cardrules_rook.search.multisets import Multiset, multiset_of_counts, within
+from cardrules_rook.search.multisets import Multiset, multiset_of_counts, number_totals, within
 from cardrules_rook.search.shortcuts import sets_possible
 
 __all__ = ["lay_down_steps"]
