@@ -25,7 +25,6 @@ from itertools import compress
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules, SetMeld, trusted_run, trusted_set
-from cardrules_rook.search.run_plans import run_need
 
 __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
 
@@ -37,8 +36,13 @@ _BITS = tuple(1 << n for n in range(14))
 
 
 @functools.cache
-def _cheapest_run(held: int, rules: MeldRules) -> int | None:
+def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
     """Fewest Rooks any one run of a colour needs, or None: the colour has no run.
+
+    ``need`` and ``exceed`` are the meld rules' ``min_naturals`` and
+    ``naturals_exceed_rooks`` (`cardrules_rook.search.run_plans.run_need`):
+    plain values, so that the remembered keys are cheap to hash and hold
+    nothing the garbage collector must visit.
 
     ``held`` has bit ``n - 1`` set when the colour holds number ``n``. A run
     over ``low..high`` needs a Rook for each number not held (R7, R13), and
@@ -57,7 +61,7 @@ def _cheapest_run(held: int, rules: MeldRules) -> int | None:
                 if best is not None and missing >= best:
                     break
             length = high - low + 1
-            if length >= 4 and present >= run_need(length, rules):
+            if length >= 4 and present >= (max(need, length // 2 + 1) if exceed else need):
                 best = missing
                 if not best:
                     return 0
@@ -132,20 +136,21 @@ def _add_windows(
 
 @functools.lru_cache(maxsize=32768)
 def _colour_bounds(
-    colour: tuple[int, ...], runs: int, rooks: int, rules: MeldRules
+    colour: tuple[int, ...], runs: int, rooks: int, need: int, exceed: bool
 ) -> tuple[int, ...]:
     """Lower bounds on the Rooks ``k`` runs of one colour need, for ``k = 1 ..`` its most runs.
 
-    ``colour`` is the colour's 14 counts (numbers 1-14). Empty when the colour
+    ``colour`` is the colour's 14 counts (numbers 1-14); ``need`` and ``exceed``
+    the meld rules' ``min_naturals`` and ``naturals_exceed_rooks``. Empty when the colour
     makes no run with the Rooks held. A colour's bounds recur across the many
     hands a turn looks at, so they are remembered.
     """
     naturals = sum(colour)
-    most = min(runs, naturals // rules.min_naturals, (naturals + rooks) // 4)
+    most = min(runs, naturals // need, (naturals + rooks) // 4)
     if not most:
         return ()
     held = sum(compress(_BITS, colour))  # bit n - 1: number n held
-    cheapest = _cheapest_run(held, rules)
+    cheapest = _cheapest_run(held, need, exceed)
     if cheapest is None or cheapest > rooks:
         return ()
     if most == 1:
@@ -173,9 +178,10 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
     if runs <= 0:
         return True
     rooks = counts[ROOK_CODE]
+    need, exceed = rules.min_naturals, rules.naturals_exceed_rooks
     best = [0] + [rooks + 1] * runs  # runs so far -> fewest Rooks they need
     for start in (0, 14, 28, 42):
-        bounds = _colour_bounds(tuple(counts[start : start + 14]), runs, rooks, rules)
+        bounds = _colour_bounds(tuple(counts[start : start + 14]), runs, rooks, need, exceed)
         if not bounds:
             continue
         # Each colour once: larger counts first, so each reads the colours before it.
