@@ -27,7 +27,7 @@ from cardrules_rook.melds import (
     trusted_run,
     trusted_set,
 )
-from cardrules_rook.search.multisets import Multiset, multiset
+from cardrules_rook.search.multisets import NUMBER_BITS, Multiset, multiset
 
 __all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
 
@@ -189,7 +189,7 @@ def meld_candidates(
     if runs:
         for ci in range(4):
             start = ci * 14
-            held = sum(compress(_BITS, counts[start : start + 14]))  # bit n - 1: n held
+            held = sum(compress(NUMBER_BITS, counts[start : start + 14]))
             found += _colour_runs(ci, held, rooks, rules)
     if sets:
         judged = rules.judge is not None
@@ -204,10 +204,6 @@ def meld_candidates(
             if naturals and (naturals + rooks >= 3 or judged):
                 found += _number_sets(number, have, rooks, rules)
     return found
-
-
-#: Bit n of a colour's held numbers (number n + 1), for its 14 counts.
-_BITS = tuple(1 << n for n in range(14))
 
 
 def possible_melds(

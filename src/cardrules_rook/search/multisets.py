@@ -14,7 +14,7 @@ from itertools import compress
 
 from cardrules_rook.cards import ROOK_CODE
 
-__all__ = ["Multiset", "multiset", "multiset_of_counts", "number_totals", "within"]
+__all__ = ["NUMBER_BITS", "Multiset", "multiset", "multiset_of_counts", "number_totals", "within"]
 
 Multiset = tuple[int, ...]
 
@@ -65,3 +65,9 @@ def within(part: Multiset, whole: Multiset) -> bool:
 def number_totals(counts: Sequence[int]) -> list[int]:
     """Natural cards held per number 1-14 (index 0 unused), whatever their colour (R8)."""
     return [0, *(counts[n] + counts[n + 14] + counts[n + 28] + counts[n + 42] for n in range(14))]
+
+
+#: Bit ``n - 1`` for each number ``n`` 1-14: ``sum(compress(NUMBER_BITS, counts))`` is
+#: one colour's numbers held, as bits, from its 14 counts (inline: the search does
+#: this in its hottest loops).
+NUMBER_BITS = tuple(1 << n for n in range(14))

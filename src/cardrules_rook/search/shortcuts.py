@@ -25,11 +25,10 @@ from itertools import compress
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules, SetMeld, trusted_run, trusted_set
+from cardrules_rook.search.multisets import NUMBER_BITS
+from cardrules_rook.search.run_plans import run_need
 
 __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
-
-#: Bit n of a colour's held numbers (number n + 1), for its 14 counts.
-_BITS = tuple(1 << n for n in range(14))
 
 
 # ------------------------------------------------------------------ necessary condition
@@ -51,6 +50,7 @@ def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
     low number is followed only while it could still beat the best so far.
     """
     best: int | None = None
+    needs = _run_needs(need, exceed)
     for low in range(11):
         present = missing = 0
         for high in range(low, 14):
@@ -61,12 +61,19 @@ def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
                 if best is not None and missing >= best:
                     break
             length = high - low + 1
-            if length >= 4 and present >= (max(need, length // 2 + 1) if exceed else need):
+            if length >= 4 and present >= needs[length]:
                 best = missing
                 if not best:
                     return 0
                 break  # from here on the run only gets longer and needs as many or more
     return best
+
+
+@functools.cache
+def _run_needs(need: int, exceed: bool) -> tuple[int, ...]:
+    """Natural cards a run needs by its length 0-14 (`run_need`), under these two rules."""
+    rules = MeldRules(need, exceed)
+    return tuple(run_need(length, rules) for length in range(15))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -149,7 +156,7 @@ def _colour_bounds(
     most = min(runs, naturals // need, (naturals + rooks) // 4)
     if not most:
         return ()
-    held = sum(compress(_BITS, colour))  # bit n - 1: number n held
+    held = sum(compress(NUMBER_BITS, colour))
     cheapest = _cheapest_run(held, need, exceed)
     if cheapest is None or cheapest > rooks:
         return ()
@@ -241,7 +248,7 @@ def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out:
     for ci in range(4):
         start = ci * 14
         while taken < wanted:
-            held = sum(compress(_BITS, left[start : start + 14]))
+            held = sum(compress(NUMBER_BITS, left[start : start + 14]))
             spare = left[ROOK_CODE] if rooks else 0
             pick, gaps = -1, 5
             for low in range(11):

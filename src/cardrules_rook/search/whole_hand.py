@@ -15,7 +15,7 @@ from itertools import combinations, compress
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import MeldRules
-from cardrules_rook.search.multisets import number_totals
+from cardrules_rook.search.multisets import NUMBER_BITS, number_totals
 
 __all__ = ["could_meld_every_card"]
 
@@ -45,14 +45,14 @@ def could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: Me
     held_by_colour: list[int] = []
     for start in (0, 14, 28, 42):
         row = counts[start : start + 14]
-        held = sum(compress(_BITS, row))
+        held = sum(compress(NUMBER_BITS, row))
         if not held:
             continue
         held_by_colour.append(held)
         # A run holds one card of each number: copies beyond the runs go to a set.
         bad = held & ~_runnable(held, rooks, need) if runs else held
         if max(row) > runs:
-            bad |= sum(compress(_BITS, [c > runs for c in row]))
+            bad |= sum(compress(NUMBER_BITS, [c > runs for c in row]))
         forced |= bad
     if forced & ~settable or (forced and not sets) or forced.bit_count() > sets:
         return False
@@ -101,7 +101,3 @@ def _runnable(held: int, rooks: int, need: int) -> int:
         if top >= 0 and got >= need:
             runnable |= ((1 << (top - low + 1)) - 1) << low
     return runnable
-
-
-#: Bit n of a colour's numbers (number n + 1), for its 14 counts.
-_BITS = tuple(1 << n for n in range(14))
