@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["GroupEncoder", "PlaneGroup", "Writer", "zeros"]
+__all__ = ["GroupEncoder", "PlaneGroup", "Writer", "sorted_change", "zeros"]
 
 #: ``write(tensor, view, observation, memo)``: see `PlaneGroup`.
 Writer = Callable[["array[float]", Any, Any, list[Any]], None]
@@ -80,6 +80,39 @@ def zeros(count: int) -> array[float]:
 
 
 _ZEROS: dict[int, array[float]] = {}
+
+
+def sorted_change(old: Sequence[int], new: Sequence[int]) -> tuple[list[int], list[int]]:
+    """``(gone, came)``: what left and what joined between two multisets of codes.
+
+    Both are given as sorted sequences (a hand after a draw or a discard, say);
+    ``gone`` holds each code of ``old`` that ``new`` lacks, as often as it
+    lacks it, and ``came`` the reverse, both sorted. A group keeping a plane of
+    counts writes only these, not the whole plane.
+
+    Examples:
+        >>> sorted_change([1, 4, 4, 9], [1, 4, 7, 9, 9])
+        ([4], [7, 9])
+    """
+    gone: list[int] = []
+    came: list[int] = []
+    i = j = 0
+    ends = len(old), len(new)
+    while i < ends[0] and j < ends[1]:
+        a = old[i]
+        b = new[j]
+        if a == b:
+            i += 1
+            j += 1
+        elif a < b:
+            gone.append(a)
+            i += 1
+        else:
+            came.append(b)
+            j += 1
+    gone += old[i:]
+    came += new[j:]
+    return gone, came
 
 
 class GroupEncoder:

@@ -365,5 +365,4 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
     (`cardrules.plane_groups`); the result is the same as writing them all.
     """
     game.check_observation(observation, GnomingObservation)
-    require_numpy()
     return cached_for_game(game, "gnoming-tensor", _build).groups.encode(observation)

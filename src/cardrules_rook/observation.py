@@ -26,7 +26,7 @@ or the draw pile, in any order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -201,7 +201,7 @@ def observe(
         state.ended_by,  # ended_by
         public[0],  # known_cards
         public[1],  # rebuilt_draw_pile
-        cards_of_counts(state.rebuilt_draws[seat]),  # drawn_from_rebuilt
+        _row_cards(state.rebuilt_draws[seat]),  # drawn_from_rebuilt
         public[2],  # rebuilt_draw_counts
         public[3],  # rebuilt_draw_plays
         round_scores,  # round_scores
@@ -211,36 +211,62 @@ def observe(
     )
 
 
-#: The public parts of the last round states observed, by the identity of the
-#: round's (immutable, replaced-on-change) public-knowledge tuples: each entry
-#: holds those tuples, so their ids are not reused while it is kept.
-_PUBLIC: dict[tuple[int, int, int, int], tuple[Any, Any]] = {}
+#: Each public part of the round states observed lately, worked out once: by the
+#: identity of the round's (immutable, replaced-on-change) tuple it comes from, one
+#: dict per part. Each entry holds its tuple, so the id is not reused while it is kept.
+_PUBLIC: tuple[dict[int, tuple[Any, Any]], ...] = ({}, {}, {}, {})
 _PUBLIC_LIMIT = 1024
+
+
+def _row_cards(row: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of one seat's row of 57 counts (an immutable tuple of the round).
+
+    A move changes one seat's row and keeps the others' tuples, so rows are
+    looked up by identity (`_ROWS`) before their counts are read.
+    """
+    entry = _ROWS.get(id(row))
+    if entry is None or entry[0] is not row:
+        if len(_ROWS) >= _PUBLIC_LIMIT:
+            _ROWS.clear()
+        entry = _ROWS[id(row)] = (row, cards_of_counts(row))
+    return entry[1]
+
+
+#: The cards of each row of counts seen lately, by the row's identity (as `_PUBLIC`).
+_ROWS: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+
+
+def _known_rows(known: tuple[tuple[int, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(map(_row_cards, known))
+
+
+def _draw_counts(draws: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(map(sum, draws))
+
+
+def _plays(
+    plays: tuple[tuple[tuple[int, int], ...], ...],
+) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    return tuple(tuple((drawn, card_of_code(code)) for drawn, code in row) for row in plays)
+
+
+_CONVERT: tuple[Callable[[Any], Any], ...] = (_known_rows, cards_of_counts, _draw_counts, _plays)
 
 
 def _public_cards(state: RookRound) -> tuple[Any, ...]:
     """``(known_cards, rebuilt_draw_pile, rebuilt_draw_counts, rebuilt_draw_plays)`` of an
-    observation: they change seldom, so they are worked out once per change."""
-    known, rebuilt, draws, plays = (
-        state.known,
-        state.rebuilt,
-        state.rebuilt_draws,
-        state.rebuilt_plays,
-    )
-    key = (id(known), id(rebuilt), id(draws), id(plays))
-    entry = _PUBLIC.get(key)
-    if entry is not None:
-        parts = entry[0]
-        if parts[0] is known and parts[1] is rebuilt and parts[2] is draws and parts[3] is plays:
-            found: tuple[Any, ...] = entry[1]
-            return found
-    found = (
-        tuple(map(cards_of_counts, known)),
-        cards_of_counts(rebuilt),
-        tuple(map(sum, draws)),
-        tuple(tuple((drawn, card_of_code(code)) for drawn, code in row) for row in plays),
-    )
-    if len(_PUBLIC) >= _PUBLIC_LIMIT:
-        _PUBLIC.clear()
-    _PUBLIC[key] = ((known, rebuilt, draws, plays), found)
-    return found
+    observation: each changes seldom (and alone), so each is worked out once per change."""
+    found = []
+    for kept, convert, part in zip(
+        _PUBLIC,
+        _CONVERT,
+        (state.known, state.rebuilt, state.rebuilt_draws, state.rebuilt_plays),
+        strict=True,
+    ):
+        entry = kept.get(id(part))
+        if entry is None or entry[0] is not part:
+            if len(kept) >= _PUBLIC_LIMIT:
+                kept.clear()
+            entry = kept[id(part)] = (part, convert(part))
+        found.append(entry[1])
+    return tuple(found)

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, zeros
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, sorted_change, zeros
 from cardrules.tensors import TensorLayout, cached_for_game, require_numpy
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card
 from cardrules_rook.melds import RunMeld
@@ -96,15 +96,12 @@ class _Encoder:
 
 #: Layouts of the table planes (their starts, and the shape of table_melds) by number.
 _TABLE_KEYS: dict[tuple[int, ...], int] = {}
-#: ``(table key, row, relative owner, meld)``: (tensor indices that get +1, codes of the
-#: cards it places: naturals, and 56 per Rook). Bounded: starts afresh when full.
-_MELD_HITS: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: ``(table key, row, id(meld))``: (the meld, the tensor indices that get +1 but those of
+#: the seat that laid it, the codes of the cards it places: naturals, and 56 per Rook).
+#: Every observer of a new meld reads the one entry; the entry holds its meld, so the
+#: id is not reused while it is kept. Bounded: starts afresh when full.
+_MELD_HITS: dict[tuple[int, int, int], tuple[Any, tuple[int, ...], tuple[int, ...]]] = {}
 _MELD_HITS_LIMIT = 8192
-#: The card counts of card tuples encoded lately, by the tuple's identity (hands and known
-#: cards are shared tuples, `cardrules_rook.cards.cards_of_counts`). Each entry holds
-#: its tuple, so the id is not reused while it is kept.
-_COUNTS: dict[int, tuple[tuple[Card, ...], Any]] = {}
-_COUNTS_LIMIT = 4096
 _TABLE_PLANES = (
     "table_run_naturals",
     "table_set_naturals",
@@ -142,14 +139,17 @@ def _build(game: Game) -> _Encoder:
     return attrs.evolve(enc, groups=GroupEncoder(np, tensor_layout.size, groups, start))
 
 
-def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Compute and keep the `_MELD_HITS` entry of ``key``: table meld ``index``, laid by
-    relative seat ``owner``.
+def _meld_hits(
+    enc: _Encoder, key: tuple[int, int, int], meld: Any
+) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+    """Compute and keep the `_MELD_HITS` entry of ``key``: ``meld`` on the table at
+    row ``key[1]``.
 
-    Its indices are in the table totals planes, and in row ``index`` of
-    ``table_melds`` unless ``index`` is ``enc.targets`` (a meld past the last row).
+    Its indices are in the table totals planes, and in that row of
+    ``table_melds`` unless the row is ``enc.targets`` (a meld past the last
+    row); the columns of the seat that laid it are the observer's to add.
     """
-    _, index, owner, meld = key
+    index = key[1]
     at = enc.at
     hits: list[int] = []
     placed: list[int] = []
@@ -168,7 +168,6 @@ def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tu
         hits += [start + base + n for n in rooks]
         start = at["run_ends"]
         hits += (start + base + low, start + NATURALS + base + high)
-        hits.append(at["melds_by_owner"] + owner * 2)
         if row is not None:
             hits += (row + _M_PRESENT, row + _M_RUN, row + _M_RUN_COLOUR[meld.colour])
             hits += range(row + _M_RUN_NUMBERS + low, row + _M_RUN_NUMBERS + high + 1)
@@ -184,14 +183,11 @@ def _meld_hits(enc: _Encoder, key: tuple[Any, ...]) -> tuple[tuple[int, ...], tu
         hits += [start + code for code in naturals]
         hits += [at["table_set_rooks"] + offset] * meld.rooks
         hits.append(at["sets_by_number"] + offset)
-        hits.append(at["melds_by_owner"] + owner * 2 + 1)
         if row is not None:
             hits += (row + _M_PRESENT, row + _M_SET, row + _M_SET_NUMBER + number)
             hits += [row + _M_SET_COLOURS[colour] for colour in colours]
             hits += [row + _M_SET_ROOKS] * meld.rooks
-    if row is not None:
-        hits.append(row + _M_OWNER + owner)
-    entry = (tuple(hits), tuple(placed))
+    entry = (meld, tuple(hits), tuple(placed))
     if len(_MELD_HITS) >= _MELD_HITS_LIMIT:
         _MELD_HITS.clear()
     _MELD_HITS[key] = entry
@@ -230,8 +226,6 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
         return add
 
     hand_at = at["hand"]
-    hand_end = hand_at + CODES
-    unseen_end = unseen + CODES
     intp = np.intp
 
     float32 = np.float32
@@ -240,32 +234,33 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
         """57 counts of card codes, as ``float32`` (the tensor's type: mixed types cost more)."""
         return np.bincount(np.array(codes, dtype=intp), minlength=CODES).astype(float32)
 
-    def counts_of(cards: tuple[Card, ...]) -> Any:
-        """57 counts (a ``float32`` array, not to be changed) of a tuple of cards."""
-        entry = _COUNTS.get(id(cards))
-        if entry is not None and entry[0] is cards:
-            return entry[1]
-        found = bincount([card.code for card in cards])
-        if len(_COUNTS) >= _COUNTS_LIMIT:
-            _COUNTS.clear()
-        _COUNTS[id(cards)] = (cards, found)
-        return found
+    def recount(out: array[float], at_: int, old: list[int], new: list[int], placed: bool) -> None:
+        """Bring a plane of 57 counts at ``at_`` from sorted codes ``old`` to ``new``; with
+        ``placed``, the cards are also taken out of (or put back into) ``unseen``."""
+        gone, came = sorted_change(old, new)
+        for code in gone:
+            out[at_ + code] -= 1
+        for code in came:
+            out[at_ + code] += 1
+        if placed:
+            for code in gone:
+                out[unseen + code] += 1
+            for code in came:
+                out[unseen + code] -= 1
 
     @group("hand")
     def _hand(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
-        new = counts_of(obs.hand)
-        view[hand_at:hand_end] = new
-        view[unseen:unseen_end] -= new - memo[0] if memo else new
+        new = sorted([card.code for card in obs.hand])
+        recount(out, hand_at, memo[0] if memo else [], new, True)
         memo[:] = [new]
 
     known_at = at["known_cards"]
-    no_cards = np.zeros(CODES, dtype=np.float32)
 
     @group("known_cards")
     def _known(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
         # One row per seat, observer first; only the rows that changed are written.
         seat = obs.seat
-        old: list[tuple[tuple[Card, ...], Any]] = memo[0] if memo else [((), no_cards)] * players
+        old: list[tuple[tuple[Card, ...], list[int]]] = memo[0] if memo else [((), [])] * players
         rows = []
         for r in range(players):
             cards = obs.known_cards[(seat + r) % players]
@@ -273,12 +268,10 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
             if cards == before[0]:
                 rows.append(before)
                 continue
-            counts = counts_of(cards)
-            row = known_at + r * CODES
-            view[row : row + CODES] = counts
-            if r:  # the other seats' known cards are placed: not unseen
-                view[unseen:unseen_end] -= counts - before[1]
-            rows.append((cards, counts))
+            new = sorted([card.code for card in cards])
+            # the other seats' known cards are placed: not unseen
+            recount(out, known_at + r * CODES, before[1], new, r > 0)
+            rows.append((cards, new))
         memo[:] = [rows]
 
     rebuilt_at = at["rebuilt_draw_pile"]
@@ -291,37 +284,53 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
 
     targets = enc.targets
     table_key = enc.table_key
+    by_owner = at["melds_by_owner"]
+    owner_column = at["table_melds"] + _M_OWNER
 
     @group("table", "owners")
     def _table(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
         # Meld by meld: a meld that is the same object, with the same owner, in the same
         # place as last time is left as it is; the others' indices are taken back and added.
         seat = obs.seat
-        old: list[tuple[Any, int, Any]] = memo[0] if memo else []
-        new: list[tuple[Any, int, Any]] = []
+        # (meld, owner, its `_MELD_HITS` entry, the laying seat's indices)
+        old: list[tuple[Any, int, Any, tuple[int, ...]]] = memo[0] if memo else []
+        new: list[tuple[Any, int, Any, tuple[int, ...]]] = []
         for index, (meld, owner) in enumerate(zip(obs.table, obs.owners, strict=True)):
             if index < len(old) and old[index][0] is meld and old[index][1] == owner:
                 new.append(old[index])
                 continue
-            key = (table_key, min(index, targets), rel(seat, owner), meld)
+            row = min(index, targets)
+            key = (table_key, row, id(meld))
             entry = _MELD_HITS.get(key)
-            if entry is None:
-                entry = _meld_hits(enc, key)
+            if entry is None or entry[0] is not meld:
+                entry = _meld_hits(enc, key, meld)
+            hits, placed = entry[1], entry[2]
+            # the seat that laid it, relative to the observer: in the totals and its row
+            mine = by_owner + rel(seat, owner) * 2 + (not isinstance(meld, RunMeld))
+            owned: tuple[int, ...] = (
+                (mine,)
+                if row == targets
+                else (mine, owner_column + row * enc.meld_width + rel(seat, owner))
+            )
             if index < len(old):
-                _take_back(out, old[index][2])
-            for i in entry[0]:
+                _take_back(out, old[index])
+            for i in hits:
                 out[i] += 1
-            for code in entry[1]:
+            for i in owned:
+                out[i] += 1
+            for code in placed:
                 out[unseen + code] -= 1
-            new.append((meld, owner, entry))
-        for _, _, entry in old[len(new) :]:  # melds gone (another round's table)
-            _take_back(out, entry)
+            new.append((meld, owner, entry, owned))
+        for gone in old[len(new) :]:  # melds gone (another round's table)
+            _take_back(out, gone)
         memo[:] = [new]
 
-    def _take_back(out: array[float], entry: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
-        for i in entry[0]:
+    def _take_back(out: array[float], kept: tuple[Any, int, Any, tuple[int, ...]]) -> None:
+        for i in kept[2][1]:
             out[i] -= 1
-        for code in entry[1]:
+        for i in kept[3]:
+            out[i] -= 1
+        for code in kept[2][2]:
             out[unseen + code] += 1
 
     counts_at = at["discard_counts"]
@@ -331,29 +340,29 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
 
     @group("discard_pile")
     def _discards(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
-        old: list[int] = memo[0] if memo else []
-        new = [card.code for card in obs.discard_pile]
-        if new[:-1] == old:  # one card discarded
+        old: tuple[Card, ...] = memo[0] if memo else ()
+        new = obs.discard_pile
+        if new[:-1] == old:  # one card discarded (or none)
             changed = new[-1:]
             sign = 1
         elif old[:-1] == new:  # the top card taken
             changed = old[-1:]
             sign = -1
         else:  # a new pile, or one rebuilt
-            for code in old:
-                out[counts_at + code] -= 1
-                out[unseen + code] += 1
+            for card in old:
+                out[counts_at + card.code] -= 1
+                out[unseen + card.code] += 1
             changed = new
             sign = 1
-        for code in changed:
-            out[counts_at + code] += sign
-            out[unseen + code] -= sign
+        for card in changed:
+            out[counts_at + card.code] += sign
+            out[unseen + card.code] -= sign
         out[top_at : top_at + CODES] = cleared
         out[under_at : under_at + CODES] = cleared
         if new:
-            out[top_at + new[-1]] = 1
+            out[top_at + new[-1].code] = 1
             if len(new) > 1:
-                out[under_at + new[-2]] = 1
+                out[under_at + new[-2].code] = 1
         memo[:] = [new]
 
     drawn_at = at["drawn_from_rebuilt"]
