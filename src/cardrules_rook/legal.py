@@ -1,7 +1,8 @@
 """The legal moves of a Toonerville Rook turn (R9-R14).
 
 Draws and takes, buys and passes, the steps of a lay-down, lay-offs, swaps
-and discards.
+and discards. Which Rooks may be swapped off the table, and whether the Rooks
+a swap leaves owed can still be played (R14, R15), is `cardrules_rook.swaps`.
 
 ``legal_moves`` only reads the round state. The checks that try a move first
 (may a swapped Rook still be played, R14; would a card be stranded in round
@@ -15,8 +16,8 @@ from itertools import compress
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
-from cardrules_rook.melds import Meld, RunMeld, SetMeld
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code
+from cardrules_rook.melds import RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import (
     apply_move,
@@ -24,17 +25,13 @@ from cardrules_rook.play import (
     may_lay_off,
     minus,
     remaining_contract,
-    swapped,
 )
 from cardrules_rook.search import (
-    can_lay_down,
-    find_lay_down,
-    hand_counts,
     lay_down_steps,
     meld_candidates,
 )
-from cardrules_rook.search.shortcuts import place_rooks
 from cardrules_rook.state import RookPhase, RookRound
+from cardrules_rook.swaps import keeps_rooks_playable, swaps
 
 __all__ = [
     "is_legal_lay_down",
@@ -46,102 +43,6 @@ __all__ = [
 ]
 
 P = RookPhase
-
-
-def _rooks_fit(state: RookRound, seat: int, needed: int) -> bool:
-    """Whether ``needed`` Rooks could still be played on the table this turn (R14).
-
-    By laying them off where table melds have room, and by making up to
-    ``needed`` new melds from the hand that hold the rest.
-    """
-    rules = state.rules.meld_rules
-    room: float = 0
-    if rules.judge is not None and may_lay_off(state, seat):
-        room = sum(_rook_room(state, meld, needed) for meld in state.table)
-        if room >= needed:
-            return True
-    elif may_lay_off(state, seat):
-        for meld in state.table:
-            if isinstance(meld, RunMeld):
-                rooks = len(meld.rooks)
-                naturals = meld.high - meld.low + 1 - rooks
-                free = float(13 - meld.high + meld.low)  # R7: at most 14 long
-            else:
-                rooks = meld.rooks
-                naturals = len(meld.colours)
-                free = float("inf")
-            if rules.naturals_exceed_rooks:
-                free = min(free, naturals - rooks - 1)
-            room += max(free, 0)
-            if room >= needed:
-                return True
-    # The rest go into new melds from the hand (R14 allows them), as many as it
-    # takes: under a variant where each meld holds fewer Rooks than naturals,
-    # one new meld may not take them all.
-    short = needed - int(min(room, needed))
-    hand = state.hands[seat]
-    return any(
-        can_lay_down(hand, sets=sets, runs=melds - sets, rules=rules, min_rooks=short)
-        for melds in range(1, short + 1)
-        for sets in range(melds + 1)
-    )
-
-
-def _rook_room(state: RookRound, meld: Meld, needed: int) -> int:
-    """How many Rooks (up to ``needed``) can be laid off onto ``meld`` one after another.
-
-    The exact count under a variant's meld rule (hook ``rook_meld_valid``):
-    each lay-off must leave a valid meld, at either end of a run.
-    """
-    best = 0
-
-    def grow(current: Meld, placed: int) -> None:
-        nonlocal best
-        best = max(best, placed)
-        if best >= needed:
-            return
-        numbers = (
-            (current.low - 1, current.high + 1)
-            if isinstance(current, RunMeld)
-            else (current.number,)
-        )
-        for number in numbers:
-            bigger = laid_off(current, ROOK, number, state)
-            if bigger is not None:
-                grow(bigger, placed + 1)
-
-    grow(meld, 0)
-    return best
-
-
-def _rook_has_a_place(state: RookRound, seat: int) -> bool:
-    """R14: every Rook owed by a swap can still be played: by the very next move (default),
-    or this turn, perhaps after more swaps (``swapped_rook_by_turn_end``)."""
-    hand = state.hands[seat]
-    if state.down[seat] and state.owed_before_down:
-        return False  # swapped before going down: the Rook had to be in the lay-down
-    if not state.down[seat]:
-        sets, runs = remaining_contract(state)
-        if can_lay_down(
-            hand,
-            sets=sets,
-            runs=runs,
-            whole_hand=state.whole_hand,
-            rules=state.rules.meld_rules,
-            min_rooks=state.owed_rooks,
-        ):
-            return True
-    elif _rooks_fit(state, seat, state.owed_rooks):
-        return True
-    if not state.options.swapped_rook_by_turn_end:
-        return False  # the very next move places the Rook: no further swap first
-    # A further swap may bring the card that makes the plan work.
-    for swap in _swaps(state, seat):
-        trial = state.clone()
-        apply_move(trial, swap, Chance(0))
-        if _rook_has_a_place(trial, seat):
-            return True
-    return False
 
 
 def legal_moves(state: RookRound) -> Sequence[Move]:
@@ -228,155 +129,17 @@ def _lay_off(target: int, code: int, number: int) -> LayOff:
     return move
 
 
-def _swaps(state: RookRound, seat: int) -> list[Move]:
-    """R14, R15 (hook ``rook_may_swap``): the Rooks ``seat`` may take from the table.
-
-    Under the game's own rules every Rook of a run whose natural card is held;
-    when a variant decides, also Rooks in sets (for any held card of the set's
-    number), each asked of the hook and kept only if the meld stays valid.
-    """
-    hand = state.hands[seat]
-    rules = state.rules
-    if not rules.swap_sets and rules.meld_rules.judge is None:
-        return [
-            Swap(index, natural(meld.colour, number))
-            for index, meld in enumerate(state.table)
-            if isinstance(meld, RunMeld)
-            for number in meld.rooks
-            if hand[natural(meld.colour, number).code]
-        ]
-    moves: list[Move] = []
-    for index, meld in enumerate(state.table):
-        if isinstance(meld, RunMeld):
-            cards = [natural(meld.colour, number) for number in meld.rooks]
-        elif meld.rooks and rules.swap_sets:
-            cards = [card_of_code(code) for code in range(meld.number - 1, 56, 14)]
-        else:
-            continue
-        for card in cards:
-            if (
-                hand[card.code]
-                and rules.may_swap(state, seat, index, card)
-                and swapped(meld, card).is_valid(rules.meld_rules)
-            ):
-                moves.append(Swap(index, card))
-    return moves
-
-
-def _keeps_rooks_playable(state: RookRound, move: Move) -> bool:
-    """Whether after ``move`` every Rook owed by a swap can still be played (R14)."""
-    if isinstance(move, Swap):
-        return _swap_keeps_rooks_playable(state, move)
-    if _rooks_placed(move) >= state.owed_rooks:
-        return True  # the move pays every Rook owed (apply_move counts them off the same way)
-    trial = state.clone()
-    apply_move(trial, move, Chance(0))
-    if trial.owed_rooks == 0 or trial.is_round_over:
-        return True
-    return _rook_has_a_place(trial, state.turn_seat)
-
-
-def _lay_down_survives_swap(state: RookRound, seat: int, swap: Swap) -> bool:
-    """A quick yes for a swap before laying down (R14): the hand's own lay-down, Rook and all.
-
-    The lay-down the hand could make before the swap (the one listing its
-    steps found, remembered by the search) still works after it: the natural
-    card given up is played by the Rook instead, or was not in it; the Rooks
-    owed then go where they fit (`cardrules_rook.search.shortcuts.place_rooks`).
-    ``False`` proves nothing: the caller asks the full search.
-    """
-    hand = state.hands[seat]
-    rules = state.rules.meld_rules
-    if rules.judge is not None:
-        return False
-    sets, runs = remaining_contract(state)
-    found = find_lay_down(
-        hand, sets=sets, runs=runs, whole_hand=state.whole_hand, rules=rules, best=False
-    )
-    if found is None:
-        return False
-    melds = list(found.melds)
-    left = hand_counts(found.left)
-    code = swap.card.code
-    if left[code]:
-        left[code] -= 1
-        left[ROOK_CODE] += 1  # the Rook taken is spare: it joins a meld below
-    else:
-        for i, meld in enumerate(melds):
-            if code in meld.codes():
-                melds[i] = _rook_for(meld, swap.card)
-                break
-        if not melds[i].is_valid(rules):
-            return False
-    held = sum(_meld_rooks(meld) for meld in melds)
-    if state.whole_hand and any(left):
-        return False
-    return place_rooks(left, melds, state.owed_rooks + 1 - held, rules)
-
-
-def _rook_for(meld: Meld, card: Card) -> Meld:
-    """``meld`` with a Rook standing for its natural ``card`` (the card leaves it)."""
-    if isinstance(meld, RunMeld):
-        return RunMeld(meld.colour, meld.low, meld.high, tuple(sorted((*meld.rooks, card.number))))
-    colours = list(meld.colours)
-    colours.remove(card.colour)
-    return SetMeld(meld.number, tuple(colours), meld.rooks + 1)
-
-
-def _rooks_placed(move: Move) -> int:
-    """The Rooks ``move`` puts on the table (what `apply_move` counts off the Rooks owed)."""
-    if isinstance(move, LayOff):
-        return int(move.card.is_rook)
-    if isinstance(move, MeldDown):
-        return _meld_rooks(move.meld)
-    if isinstance(move, LayDown):
-        return sum(_meld_rooks(meld) for meld in move.melds)
-    return 0
-
-
-def _meld_rooks(meld: Meld) -> int:
-    return len(meld.rooks) if isinstance(meld, RunMeld) else meld.rooks
-
-
-def _swap_keeps_rooks_playable(state: RookRound, swap: Swap) -> bool:
-    """`_keeps_rooks_playable` of a swap: the swap is made on ``state`` itself, asked, undone.
-
-    A swap only trades a hand card for a table Rook and counts the Rook owed
-    (`apply_move`), so it is undone exactly, and no clone is needed; the
-    state is as before when this returns or raises.
-    """
-    seat = state.turn_seat
-    hand = state.hands[seat]
-    if not state.down[seat] and _lay_down_survives_swap(state, seat, swap):
-        return True
-    table = state.table
-    meld = table[swap.target]
-    owed, before_down = state.owed_rooks, state.owed_before_down
-    table[swap.target] = swapped(meld, swap.card)
-    hand[swap.card.code] -= 1
-    hand[ROOK_CODE] += 1
-    state.owed_rooks = owed + 1
-    state.owed_before_down = before_down or not state.down[seat]
-    try:
-        return _rook_has_a_place(state, seat)
-    finally:
-        table[swap.target] = meld
-        hand[swap.card.code] += 1
-        hand[ROOK_CODE] -= 1
-        state.owed_rooks, state.owed_before_down = owed, before_down
-
-
 #: One shared (immutable) discard move per card code.
 _DISCARDS = tuple(Discard(card_of_code(code)) for code in range(57))
 
 
 def _play_moves(state: RookRound) -> list[Move]:
     """R11-R14: the legal moves of the play phase, in listing order."""
-    moves, swaps = _play_candidates(state)
+    moves, taken = _play_candidates(state)
     owed = state.owed_rooks
     # (may_strand, inline: this is the hot path)
     strand = state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand)
-    if not (owed or swaps or strand):
+    if not (owed or taken or strand):
         return moves
     return [m for m in moves if _passes_checks(state, m, owed, strand)]
 
@@ -387,10 +150,10 @@ def _has_play_move(state: RookRound) -> bool:
     The checks try moves ahead (`_passes_checks`): listing every move at each
     step of that look-ahead would take time exponential in its depth.
     """
-    moves, swaps = _play_candidates(state)
+    moves, taken = _play_candidates(state)
     owed = state.owed_rooks
     strand = state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand)
-    if not (owed or swaps or strand):
+    if not (owed or taken or strand):
         return bool(moves)
     return any(_passes_checks(state, m, owed, strand) for m in moves)
 
@@ -401,7 +164,7 @@ def _play_candidates(state: RookRound) -> tuple[list[Move], list[Move]]:
     assert seat is not None
     hand = state.hands[seat]
     moves: list[Move] = []
-    swaps: list[Move] = []
+    taken: list[Move] = []
     if state.lay_down_left is not None:
         moves = _lay_down_steps(state)
     elif state.owed_rooks and not state.options.swapped_rook_by_turn_end:
@@ -415,19 +178,19 @@ def _play_candidates(state: RookRound) -> tuple[list[Move], list[Move]]:
             extra = state.went_down_this_turn and state.options.lay_down_extra_melds
             if state.owed_rooks or extra:
                 moves += _new_melds(state, seat, with_rook_only=not extra)
-        swaps = _swaps(state, seat)
-        moves += swaps
+        taken = swaps(state, seat)
+        moves += taken
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
             if not out_by_discard or state.rules.may_go_out_by_discard(state, seat):
                 moves += compress(_DISCARDS, hand)
-    return moves, swaps
+    return moves, taken
 
 
 def _passes_checks(state: RookRound, move: Move, owed: int, strand: bool) -> bool:
     """The checks a listed candidate must pass by trying it: its Rooks can still be played
     (R14), and it strands no card (R12; ``strand``: `may_strand`)."""
-    if (owed or isinstance(move, Swap)) and not _keeps_rooks_playable(state, move):
+    if (owed or isinstance(move, Swap)) and not keeps_rooks_playable(state, move):
         return False
     return not strand or _not_stuck_with_one_card(state, move)
 
@@ -436,7 +199,7 @@ def _rook_placements(state: RookRound, seat: int) -> list[Move]:
     """R14 (default): the moves that place a Rook owed by a swap on the table at once.
 
     Not yet down: a step of the contract lay-down (the whole lay-down holds
-    the Rook; `_keeps_rooks_playable` sees to that). Down: laying a Rook off,
+    the Rook; `keeps_rooks_playable` sees to that). Down: laying a Rook off,
     or a new meld holding a Rook.
     """
     if not state.down[seat]:
@@ -500,7 +263,7 @@ def would_strand_a_card(state: RookRound, move: Move) -> bool:
         if laid_off(state.table[move.target], move.card, move.number, state) is None:
             return False
     elif isinstance(move, Swap):
-        if move not in _swaps(state, seat) or not _keeps_rooks_playable(state, move):
+        if move not in swaps(state, seat) or not keeps_rooks_playable(state, move):
             return False
     elif isinstance(move, MeldDown | LayDown):
         melds = (move.meld,) if isinstance(move, MeldDown) else move.melds
@@ -564,6 +327,6 @@ def is_legal_lay_down(state: RookRound, move: LayDown) -> bool:
     rest = minus(state.hands[seat], tuple(c for m in move.melds for c in m.cards()))
     if rest is None or (state.whole_hand and any(rest)):
         return False
-    if state.owed_rooks and not _keeps_rooks_playable(state, move):
+    if state.owed_rooks and not keeps_rooks_playable(state, move):
         return False
     return not (may_strand(state) and not _not_stuck_with_one_card(state, move))

@@ -2,7 +2,9 @@
 
 * `cardrules_rook.dealing`: who deals and the deal (R4-R6).
 * `cardrules_rook.legal`: the legal moves of a turn (R9-R14), including the
-  steps of a lay-down, lay-offs and swaps.
+  steps of a lay-down and lay-offs.
+* `cardrules_rook.swaps`: the Rooks a player may swap off the table, and whether
+  the Rooks owed can still be played (R14, R15).
 * `cardrules_rook.play`: what a move does to the round (R9-R16), including
   rebuilding the draw pile.
 * `cardrules_rook.refusals`: the rule a refused move breaks.

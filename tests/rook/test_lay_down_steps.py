@@ -14,19 +14,14 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.chance import Chance
-from cardrules_rook.legal import (
-    _has_play_move,
-    _keeps_rooks_playable,
-    _play_moves,
-    _rook_has_a_place,
-    _swaps,
-)
+from cardrules_rook.legal import _has_play_move, _play_moves
 from cardrules_rook.melds import MeldRules
 from cardrules_rook.moves import MeldDown, Swap
 from cardrules_rook.play import apply_move
 from cardrules_rook.search import MeldCandidate, can_lay_down, lay_down_steps, meld_candidates
 from cardrules_rook.search.hand_melds import possible_melds
 from cardrules_rook.state import RookPhase, RookRound
+from cardrules_rook.swaps import keeps_rooks_playable, rook_has_a_place, swaps
 
 
 def _steps_by_definition(state: RookRound) -> list[MeldDown]:
@@ -115,7 +110,7 @@ def _swap_check_by_trial(state: RookRound, move: Swap) -> bool:
     """R14 by the definition: play the swap on a copy and ask whether its Rook can be played."""
     trial = state.clone()
     apply_move(trial, move, Chance(0))
-    return _rook_has_a_place(trial, state.turn_seat)
+    return rook_has_a_place(trial, state.turn_seat)
 
 
 @pytest.mark.rule("R14")
@@ -131,10 +126,10 @@ def test_swap_checks_made_in_place_agree_with_a_trial_on_a_copy(options: dict[st
         while not match.is_over and compared < 150:
             rs = match.round_state
             if rs.phase is RookPhase.PLAY:
-                for swap in _swaps(rs, rs.turn_seat):
+                for swap in swaps(rs, rs.turn_seat):
                     assert isinstance(swap, Swap)
                     before = rs.clone()
-                    answer = _keeps_rooks_playable(rs, swap)
+                    answer = keeps_rooks_playable(rs, swap)
                     assert answer == _swap_check_by_trial(rs, swap)
                     assert rs.hands == before.hands
                     assert rs.table == before.table
