@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import MeldRules
-from cardrules_rook.search.hand_melds import meld_candidates
+from cardrules_rook.search.hand_melds import CODES, KIND, meld_candidates
 
 __all__ = ["RESTARTS", "witness_cards"]
 
@@ -63,9 +63,9 @@ def witness_cards(
     # makes longer melds nearly always makes such ones within them.
     capped = [min(count, 3) for count in potential[:ROOK_CODE]] + [min(potential[ROOK_CODE], 2)]
     candidates = [
-        (candidate.kind == "set", tuple(Counter(candidate.codes).items()))
+        (candidate[KIND] == "set", tuple(Counter(candidate[CODES]).items()))
         for candidate in meld_candidates(capped, sets=sets > 0, runs=runs > 0, rules=rules)
-        if len(candidate.codes) == (3 if candidate.kind == "set" else 4)
+        if len(candidate[CODES]) == (3 if candidate[KIND] == "set" else 4)
     ]
     for _ in range(RESTARTS):
         used = [0] * 57

@@ -30,6 +30,7 @@ from cardrules_rook.search import (
     lay_down_steps,
     meld_candidates,
 )
+from cardrules_rook.search.hand_melds import TALLY, candidate_meld
 from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, swaps
 
@@ -76,7 +77,7 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
         whole_hand=state.whole_hand,
         rules=state.rules.meld_rules,
     )
-    return [MeldDown(step.meld()) for step in steps]
+    return [MeldDown(candidate_meld(step)) for step in steps]
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
@@ -216,7 +217,7 @@ def _new_melds(state: RookRound, seat: int, with_rook_only: bool) -> list[Move]:
     candidates = meld_candidates(
         state.hands[seat], sets=True, runs=True, rules=state.rules.meld_rules
     )
-    return [MeldDown(c.meld()) for c in candidates if c.tally[0] or not with_rook_only]
+    return [MeldDown(candidate_meld(c)) for c in candidates if c[TALLY][0] or not with_rook_only]
 
 
 def places_owed_rook(state: RookRound, move: Move) -> bool:

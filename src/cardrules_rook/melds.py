@@ -19,6 +19,7 @@ what it stands for: ``R3 R4 *R5 R6`` (a run), ``R7 B7 *7`` (a set).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -30,10 +31,12 @@ from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, natural, number
 __all__ = [
     "Meld",
     "MeldRules",
+    "RulesKey",
     "RunMeld",
     "SetMeld",
     "meld_from_str",
     "melds_of",
+    "rules_of_key",
     "run_from_cards",
     "set_from_cards",
 ]
@@ -73,6 +76,19 @@ class MeldRules:
         """Whether a variant's hook decides (the search then takes its exact path)."""
         return self.judge is not None
 
+    @property
+    def cache_key(self) -> RulesKey:
+        """What the search's caches remember these rules under (`rules_of_key` turns it back).
+
+        ``(min_naturals, naturals_exceed_rooks)`` without a judge: a plain
+        tuple, which the garbage collector stops tracking, so that the many
+        results remembered under it cost nothing at each collection; the rules
+        themselves with a judge.
+        """
+        if self.judge is not None:
+            return self
+        return (self.min_naturals, self.naturals_exceed_rooks)
+
     def allows(self, naturals: int, rooks: int) -> bool:
         """Whether a meld with this many natural cards and Rooks is allowed (without a judge)."""
         if naturals < self.min_naturals:
@@ -81,6 +97,21 @@ class MeldRules:
 
 
 DEFAULT_MELD_RULES = MeldRules()
+
+#: `MeldRules.cache_key`: ``(min_naturals, naturals_exceed_rooks)``, or rules with a judge.
+RulesKey = tuple[int, bool] | MeldRules
+
+
+def rules_of_key(key: RulesKey) -> MeldRules:
+    """The meld rules a `MeldRules.cache_key` stands for (equal to the rules it came from)."""
+    if isinstance(key, MeldRules):
+        return key
+    return _plain_rules(*key)
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_rules(min_naturals: int, naturals_exceed_rooks: bool) -> MeldRules:
+    return MeldRules(min_naturals, naturals_exceed_rooks)
 
 
 def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> None:

@@ -19,7 +19,7 @@ from cardrules_rook.melds import MeldRules
 from cardrules_rook.moves import MeldDown, Swap
 from cardrules_rook.play import apply_move
 from cardrules_rook.search import MeldCandidate, can_lay_down, lay_down_steps, meld_candidates
-from cardrules_rook.search.hand_melds import possible_melds
+from cardrules_rook.search.hand_melds import CODES, KIND, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, rook_has_a_place, swaps
 
@@ -74,9 +74,9 @@ def _by_definition(
     found = []
     for candidate in meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules):
         rest = hand.copy()
-        for code in candidate.codes:
+        for code in candidate[CODES]:
             rest[code] -= 1
-        s, r = sets - (candidate.kind == "set"), runs - (candidate.kind == "run")
+        s, r = sets - (candidate[KIND] == "set"), runs - (candidate[KIND] == "run")
         if s == r == 0:
             ok = not whole_hand or not any(rest)
         else:

@@ -11,6 +11,8 @@ Where each part lives, and where the time goes when ``legal_moves()`` asks:
 * ``run_plans.py`` - every way one colour's cards make runs;
 * ``hand_melds.py`` - every meld a hand can make (`possible_melds`);
 * ``multisets.py`` - hands and melds as bitmask multisets, compared fast;
+* ``memo.py`` - the plain dicts the busiest answers are remembered in, which
+  the garbage collector never walks;
 * ``steps.py`` - `lay_down_steps`: the melds that can begin or continue a
   lay-down (what a player not yet down may meld, R11);
 * ``exact.py`` - the path taken when a variant changes which melds are valid
@@ -22,6 +24,7 @@ import sys
 
 from cardrules_rook.search.contract import FoundLayDown, can_lay_down, find_lay_down, hand_counts
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates, possible_melds
+from cardrules_rook.search.memo import MEMOS
 from cardrules_rook.search.steps import lay_down_steps
 
 
@@ -31,6 +34,8 @@ def clear_caches() -> None:
     The search keeps answers per hand, per colour and per number (bounded
     caches), since the same cards recur across the many questions of a turn.
     """
+    for found in MEMOS:
+        found.clear()
     for name, module in list(sys.modules.items()):
         if name.startswith("cardrules_rook.search."):
             for value in vars(module).values():

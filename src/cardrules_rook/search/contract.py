@@ -45,8 +45,10 @@ from cardrules_rook.melds import (
     DEFAULT_MELD_RULES,
     Meld,
     MeldRules,
+    RulesKey,
     RunMeld,
     SetMeld,
+    rules_of_key,
     trusted_run,
     trusted_set,
 )
@@ -149,14 +151,16 @@ def _search_memo(
     sets: int,
     runs: int,
     whole: bool,
-    rules: MeldRules,
+    key: RulesKey,
     first_only: bool,
     min_rooks: int,
 ) -> _Found | None:
     """`_search`, remembered: listing lay-down steps and searching ahead ask again and again.
 
-    Every caller has already found `runs_possible` true for these counts and runs.
+    Every caller has already found `runs_possible` true for these counts and
+    runs. ``key``: the meld rules' `MeldRules.cache_key`.
     """
+    rules = rules_of_key(key)
     if whole and not could_meld_every_card(counts, sets, runs, rules):
         return None
     return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
@@ -175,6 +179,7 @@ def _search(
     colours = [(0, *counts[ci * 14 : ci * 14 + 14]) for ci in range(4)]
     totals = [sum(h[n] for h in colours) for n in range(15)]
     need_per_set = set_need(rules)
+    rules_key = rules.cache_key
     # Spare Rooks all fit in a set unless there is none, or the R13 rule limits sets.
     # A first lay-down that need not meld every Rook leaves the spare ones in
     # hand, so where they could go does not matter.
@@ -185,7 +190,7 @@ def _search(
         return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
     if sets and (
         _sets_only(totals, sets, rooks, False, rules, True, 0) is None
-        or _search_memo(tuple(counts), 0, runs, False, rules, True, 0) is None
+        or _search_memo(tuple(counts), 0, runs, False, rules_key, True, 0) is None
     ):
         # The sets, or the runs, cannot be made even without the others (the
         # others only take cards and Rooks away): no need to try set plans.
@@ -200,7 +205,7 @@ def _search(
             (0, 0, (0,) * len(numbers), 0): (0, ())
         }
         for h in colours:
-            options = colour_plans(h, rooks, runs, numbers, rules, whole, track_room)
+            options = colour_plans(h, rooks, runs, numbers, rules_key, whole, track_room)
             merged: dict[_Key, tuple[int, tuple[ColourPlan, ...]]] = {}
             for (j, q, taken, room), (points, chosen) in states.items():
                 for (pj, pq, ptakes, proom), plan in options.items():
@@ -409,7 +414,7 @@ def find_lay_down(
         if quick is not None:
             melds, left = quick
             return FoundLayDown(melds, cards_of_counts(left), points_left(left, table))
-    found = _search_memo(key, sets, runs, whole_hand, rules, not best, 0)
+    found = _search_memo(key, sets, runs, whole_hand, rules.cache_key, not best, 0)
     return None if found is None else _build(counts, found, rules, table)
 
 
@@ -452,4 +457,5 @@ def can_lay_down(
         melded = sum(m.codes().count(ROOK_CODE) for m in melds)
         if place_rooks(hand_counts(first.left), melds, min_rooks - melded, rules):
             return True
-    return _search_memo(counts, sets, runs, whole_hand, rules, True, min_rooks) is not None
+    searched = _search_memo(counts, sets, runs, whole_hand, rules.cache_key, True, min_rooks)
+    return searched is not None

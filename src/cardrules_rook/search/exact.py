@@ -30,7 +30,14 @@ from collections.abc import Sequence
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import Meld, MeldRules
-from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
+from cardrules_rook.search.hand_melds import (
+    CODES,
+    KIND,
+    TALLY,
+    MeldCandidate,
+    candidate_meld,
+    meld_candidates,
+)
 from cardrules_rook.search.multisets import Multiset, multiset_of_counts, within
 
 __all__ = ["exact_lay_down", "points_left"]
@@ -80,9 +87,9 @@ def exact_lay_down(
     candidates = meld_candidates(counts, sets=wanted[0], runs=wanted[1], rules=rules)
     by_kind = {
         kind: [
-            (c, _needs(c.codes), sum(points[code] for code in c.codes))
+            (c, _needs(c[CODES]), sum(points[code] for code in c[CODES]))
             for c in candidates
-            if c.kind == kind
+            if c[KIND] == kind
         ]
         for kind in ("run", "set")
     }
@@ -135,7 +142,7 @@ def exact_lay_down(
         kind = "run" if runs_left else "set"
         _, index = best_from(runs_left, sets_left, start)
         candidate, needs, _ = by_kind[kind][index]
-        melds.append(candidate.meld())
+        melds.append(candidate_meld(candidate))
         for code, n in needs:
             left[code] -= n
         if runs_left:
@@ -173,8 +180,8 @@ def _whole_cover(
         found = []
         for index in holding[code]:
             candidate = candidates[index][0]
-            if (runs_left if candidate.kind == "run" else sets_left) and within(
-                candidate.tally, have
+            if (runs_left if candidate[KIND] == "run" else sets_left) and within(
+                candidate[TALLY], have
             ):
                 found.append(index)
                 if len(found) > most:
@@ -202,7 +209,7 @@ def _whole_cover(
                     break
         for index in choices or ():
             candidate, needs, _ = candidates[index]
-            is_run = candidate.kind == "run"
+            is_run = candidate[KIND] == "run"
             for code, n in needs:
                 left[code] -= n
             chosen.append(candidate)
@@ -216,8 +223,8 @@ def _whole_cover(
 
     if not cover(runs, sets):
         return None
-    ordered = sorted(chosen, key=lambda c: c.kind != "run")
-    return tuple(c.meld() for c in ordered)
+    ordered = sorted(chosen, key=lambda c: c[KIND] != "run")
+    return tuple(candidate_meld(c) for c in ordered)
 
 
 def points_left(left: Sequence[int], points: Sequence[int]) -> int:

@@ -15,53 +15,70 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations, compress, product
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
 from cardrules_rook.melds import (
     DEFAULT_MELD_RULES,
     Meld,
     MeldRules,
+    RulesKey,
     RunMeld,
     SetMeld,
+    rules_of_key,
     trusted_run,
     trusted_set,
 )
 from cardrules_rook.search.multisets import NUMBER_BITS, Multiset, multiset
 
-__all__ = ["MeldCandidate", "meld_candidates", "possible_melds"]
+__all__ = [
+    "ARGS",
+    "CODES",
+    "GROUP",
+    "KIND",
+    "TALLY",
+    "MeldCandidate",
+    "candidate_meld",
+    "meld_candidates",
+    "possible_melds",
+]
+
+#: A meld a hand can make, listed before it is built (cheap to list and compare):
+#: ``(kind, group, codes, args, tally)``, read with the indices below:
+#:
+#: * ``KIND``: ``"run"`` or ``"set"``;
+#: * ``GROUP``: the run's colour or the set's number: candidates of different
+#:   groups share no natural card;
+#: * ``CODES``: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them;
+#: * ``ARGS``: what `RunMeld` or `SetMeld` is built from;
+#: * ``TALLY``: ``codes`` as a `cardrules_rook.search.multisets.Multiset`.
+#:
+#: A plain tuple of plain values, not a named tuple: the search remembers tens of
+#: thousands, and the garbage collector stops tracking a plain tuple of plain
+#: values, where it would walk every named tuple at every full collection.
+MeldCandidate = tuple[str, str | int, tuple[int, ...], tuple[Any, ...], Multiset]
+KIND: Final = 0
+GROUP: Final = 1
+CODES: Final = 2
+ARGS: Final = 3
+TALLY: Final = 4
 
 
-class MeldCandidate(NamedTuple):
-    """A meld a hand can make, listed before it is built (cheap to list and compare).
-
-    Attributes:
-        kind: ``"run"`` or ``"set"``.
-        group: the run's colour or the set's number: candidates of different
-            groups share no natural card.
-        codes: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them.
-        args: what `RunMeld` or `SetMeld` is built from.
-        tally: ``codes`` as a `cardrules_rook.search.multisets.Multiset`.
-    """
-
-    kind: str
-    group: str | int
-    codes: tuple[int, ...]
-    args: tuple[Any, ...]
-    tally: Multiset
-
-    def meld(self) -> Meld:
-        """The meld itself."""
-        return trusted_run(*self.args) if self.kind == "run" else trusted_set(*self.args)
+def candidate_meld(candidate: MeldCandidate) -> Meld:
+    """The meld a `MeldCandidate` stands for."""
+    args = candidate[ARGS]
+    return trusted_run(*args) if candidate[KIND] == "run" else trusted_set(*args)
 
 
 @functools.lru_cache(maxsize=16384)
-def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[MeldCandidate, ...]:
+def _colour_runs(ci: int, held: int, rooks: int, key: RulesKey) -> tuple[MeldCandidate, ...]:
     """The runs of colour ``COLOURS[ci]``; bit ``n - 1`` of ``held``: number ``n`` is held.
 
-    Remembered: a colour's cards recur across the many hands a turn looks at.
-    Span by span (`_span_runs`), in order of low number, then high number.
+    Remembered (under the rules' `MeldRules.cache_key`): a colour's cards
+    recur across the many hands a turn looks at. Span by span (`_span_runs`),
+    in order of low number, then high number.
     """
+    rules = rules_of_key(key)
     if rules.judge is not None:
         return _judged_runs(ci, held, rooks, rules)
     found: list[MeldCandidate] = []
@@ -78,13 +95,13 @@ def _colour_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
                 continue
             mask = held >> (low - 1) & ((1 << length) - 1)
             spare = min(rooks - missing, length - missing)
-            found += _span_runs(ci, low, high, mask, spare, rules)
+            found += _span_runs(ci, low, high, mask, spare, key)
     return tuple(found)
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _span_runs(
-    ci: int, low: int, high: int, mask: int, spare: int, rules: MeldRules
+    ci: int, low: int, high: int, mask: int, spare: int, key: RulesKey
 ) -> tuple[MeldCandidate, ...]:
     """The runs over ``low .. high`` of colour ``COLOURS[ci]`` (game rules, no judge).
 
@@ -93,6 +110,7 @@ def _span_runs(
     span makes depends on nothing else, so it is remembered across the many
     colours that share it.
     """
+    rules = rules_of_key(key)
     colour = COLOURS[ci]
     base = ci * 14 - 1
     present = [base + n for n in range(low, high + 1) if mask >> (n - low) & 1]
@@ -110,7 +128,7 @@ def _span_runs(
             args = (colour, low, high, numbers)
             # A run holds each natural once: its multiset is one layer of bits.
             tally = (n_rooks, everything - sum(1 << c for c in swapped))
-            found.append(MeldCandidate("run", colour, used, args, tally))
+            found.append(("run", colour, used, args, tally))
     return tuple(found)
 
 
@@ -138,15 +156,16 @@ def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
                     args = (colour, low, high, numbers)
                     if rules.judge(RunMeld(*args)):
                         used = (*codes, *(ROOK_CODE,) * len(numbers))
-                        found.append(MeldCandidate("run", colour, used, args, multiset(used)))
+                        found.append(("run", colour, used, args, multiset(used)))
     return tuple(found)
 
 
 @functools.lru_cache(maxsize=16384)
 def _number_sets(
-    number: int, have: tuple[int, ...], rooks: int, rules: MeldRules
+    number: int, have: tuple[int, ...], rooks: int, key: RulesKey
 ) -> tuple[MeldCandidate, ...]:
     """The sets of ``number`` from ``have`` (its count in each colour) and ``rooks`` Rooks."""
+    rules = rules_of_key(key)
     found: list[MeldCandidate] = []
     judge = rules.judge
     for take in _sub_multisets(have):
@@ -159,13 +178,13 @@ def _number_sets(
                 if judge(SetMeld(number, colours, extra)):
                     used = (*codes, *(ROOK_CODE,) * extra)
                     args = (number, colours, extra)
-                    found.append(MeldCandidate("set", number, used, args, multiset(used)))
+                    found.append(("set", number, used, args, multiset(used)))
             continue
         for extra in range(max(0, 3 - naturals), rooks + 1):
             if rules.allows(naturals, extra):
                 used = (*codes, *(ROOK_CODE,) * extra)
                 args = (number, colours, extra)
-                found.append(MeldCandidate("set", number, used, args, multiset(used)))
+                found.append(("set", number, used, args, multiset(used)))
     return tuple(found)
 
 
@@ -185,12 +204,13 @@ def meld_candidates(
         candidates are shared from a cache: they are immutable tuples.
     """
     rooks = counts[ROOK_CODE]
+    key = rules.cache_key
     found: list[MeldCandidate] = []
     if runs:
         for ci in range(4):
             start = ci * 14
             held = sum(compress(NUMBER_BITS, counts[start : start + 14]))
-            found += _colour_runs(ci, held, rooks, rules)
+            found += _colour_runs(ci, held, rooks, key)
     if sets:
         judged = rules.judge is not None
         for number in range(1, 15):
@@ -202,7 +222,7 @@ def meld_candidates(
             )
             naturals = have[0] + have[1] + have[2] + have[3]
             if naturals and (naturals + rooks >= 3 or judged):
-                found += _number_sets(number, have, rooks, rules)
+                found += _number_sets(number, have, rooks, key)
     return found
 
 
@@ -222,7 +242,7 @@ def possible_melds(
         standing in for held cards), then sets for every number and choice of
         colours and Rooks; no two equal.
     """
-    return [c.meld() for c in meld_candidates(counts, sets=sets, runs=runs, rules=rules)]
+    return [candidate_meld(c) for c in meld_candidates(counts, sets=sets, runs=runs, rules=rules)]
 
 
 def _sub_multisets(have: Sequence[int]) -> Iterable[tuple[int, ...]]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from typing import NamedTuple
 
-from cardrules_rook.melds import MeldRules
+from cardrules_rook.melds import MeldRules, RulesKey, rules_of_key
 
 __all__ = [
     "NUMBER_POINTS",
@@ -62,15 +62,17 @@ class SpanSet(NamedTuple):
 
 @functools.lru_cache(maxsize=4096)
 def span_sets(
-    h: tuple[int, ...], rooks: int, max_runs: int, rules: MeldRules
+    h: tuple[int, ...], rooks: int, max_runs: int, rules_key: RulesKey
 ) -> tuple[SpanSet, ...]:
     """Multisets of at most ``max_runs`` spans one colour can fill.
 
     ``h[n]`` holds the colour's count of number ``n`` (index 0 unused). A span
     qualifies if it could hold enough natural cards and its gaps fit in the
     Rooks; a multiset qualifies if the Rooks it needs (coverage beyond the cards
-    held) fit.
+    held) fit. ``rules_key``: the meld rules' `MeldRules.cache_key` (remembered under
+    it).
     """
+    rules = rules_of_key(rules_key)
     spans: list[Span] = []
     for low in range(1, 12):
         missing = present = 0
@@ -234,7 +236,7 @@ def colour_plans(
     rooks: int,
     max_runs: int,
     set_numbers: tuple[int, ...],
-    rules: MeldRules,
+    rules_key: RulesKey,
     whole: bool,
     track_room: bool,
 ) -> dict[tuple[int, int, tuple[int, ...], int], ColourPlan]:
@@ -243,10 +245,12 @@ def colour_plans(
     At a set number the runs may leave cards to the sets and use Rooks instead;
     the cards of set numbers count for the sets, not here. ``room`` (spare
     Rooks the runs could take, capped at the Rooks held) is kept apart only when
-    ``track_room``: when spare Rooks cannot all go into sets.
+    ``track_room``: when spare Rooks cannot all go into sets. ``rules_key``: the
+    meld rules' `MeldRules.cache_key` (remembered under it).
     """
+    rules = rules_of_key(rules_key)
     best: dict[tuple[int, int, tuple[int, ...], int], ColourPlan] = {}
-    for entry in span_sets(h, rooks, max_runs, rules):
+    for entry in span_sets(h, rooks, max_runs, rules_key):
         used = entry.used
         points = entry.points
         leftover = entry.leftover

@@ -24,7 +24,16 @@ from collections.abc import Sequence
 from itertools import compress
 
 from cardrules_rook.cards import COLOURS, ROOK_CODE
-from cardrules_rook.melds import Meld, MeldRules, SetMeld, trusted_run, trusted_set
+from cardrules_rook.melds import (
+    Meld,
+    MeldRules,
+    RulesKey,
+    SetMeld,
+    rules_of_key,
+    trusted_run,
+    trusted_set,
+)
+from cardrules_rook.search.memo import memo
 from cardrules_rook.search.multisets import NUMBER_BITS
 from cardrules_rook.search.run_plans import run_need
 
@@ -34,14 +43,13 @@ __all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
 # ------------------------------------------------------------------ necessary condition
 
 
-@functools.cache
 def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
     """Fewest Rooks any one run of a colour needs, or None: the colour has no run.
 
     ``need`` and ``exceed`` are the meld rules' ``min_naturals`` and
-    ``naturals_exceed_rooks`` (`cardrules_rook.search.run_plans.run_need`):
-    plain values, so that the remembered keys are cheap to hash and hold
-    nothing the garbage collector must visit.
+    ``naturals_exceed_rooks`` (`cardrules_rook.search.run_plans.run_need`).
+    Remembered in `_CHEAPEST` under one int, so that the dict holds nothing
+    the garbage collector must visit.
 
     ``held`` has bit ``n - 1`` set when the colour holds number ``n``. A run
     over ``low..high`` needs a Rook for each number not held (R7, R13), and
@@ -49,8 +57,21 @@ def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
     A longer run from the same low number never needs fewer Rooks, so each
     low number is followed only while it could still beat the best so far.
     """
+    key = held | exceed << 14 | need << 15
+    if key in _CHEAPEST:
+        return _CHEAPEST[key]
+    best = _CHEAPEST[key] = _cheapest_of(held, _run_needs(need, exceed))
+    return best
+
+
+#: `_cheapest_run` remembered: ``held | exceed << 14 | need << 15`` -> its answer (at most
+#: 2 ** 14 colours per meld rules). Ints only: the garbage collector never tracks this dict.
+_CHEAPEST: dict[int, int | None] = memo()
+
+
+def _cheapest_of(held: int, needs: tuple[int, ...]) -> int | None:
+    """`_cheapest_run` worked out, ``needs[length]``: natural cards a run of that length needs."""
     best: int | None = None
-    needs = _run_needs(need, exceed)
     for low in range(11):
         present = missing = 0
         for high in range(low, 14):
@@ -76,7 +97,6 @@ def _run_needs(need: int, exceed: bool) -> tuple[int, ...]:
     return tuple(run_need(length, rules) for length in range(15))
 
 
-@functools.lru_cache(maxsize=16384)
 def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
     """Lower bounds on the Rooks that ``k`` runs of one colour need, ``k = 0 .. runs``.
 
@@ -141,31 +161,38 @@ def _add_windows(
                 _add_windows(short, gaps, rooks, runs, best, tuple(raised), low, k + 1, spent)
 
 
-@functools.lru_cache(maxsize=32768)
-def _colour_bounds(
-    colour: tuple[int, ...], runs: int, rooks: int, need: int, exceed: bool
-) -> tuple[int, ...]:
+def _colour_bounds(colour: Sequence[int], runs: int, rooks: int, need: int, exceed: bool) -> bytes:
     """Lower bounds on the Rooks ``k`` runs of one colour need, for ``k = 1 ..`` its most runs.
 
     ``colour`` is the colour's 14 counts (numbers 1-14); ``need`` and ``exceed``
     the meld rules' ``min_naturals`` and ``naturals_exceed_rooks``. Empty when the colour
-    makes no run with the Rooks held. A colour's bounds recur across the many
-    hands a turn looks at, so they are remembered.
+    makes no run with the Rooks held. As bytes (each bound is at most ``rooks + 1``),
+    for `_BOUNDS`.
     """
     naturals = sum(colour)
     most = min(runs, naturals // need, (naturals + rooks) // 4)
     if not most:
-        return ()
+        return b""
     held = sum(compress(NUMBER_BITS, colour))
     cheapest = _cheapest_run(held, need, exceed)
     if cheapest is None or cheapest > rooks:
-        return ()
+        return b""
     if most == 1:
-        return (cheapest,)  # a run's first four numbers need no more Rooks than the run
+        return bytes((cheapest,))  # a run's first four numbers need no more Rooks than the run
     # k windows cover a number at most k times: counts above ``most`` change nothing.
-    capped = colour if max(colour) <= most else tuple(min(c, most) for c in colour)
+    capped = tuple(colour) if max(colour) <= most else tuple(min(c, most) for c in colour)
     costs = _window_costs(capped, most, rooks)
-    return (cheapest, *(max(costs[k], k * cheapest) for k in range(2, most + 1)))
+    return bytes((cheapest, *(max(costs[k], k * cheapest) for k in range(2, most + 1))))
+
+
+#: `_colour_bounds` remembered (a colour's bounds recur across the many hands a turn
+#: looks at): the bytes of its 14 counts (one per card: fewer than 256 decks) and
+#: ``runs, rooks, need, exceed`` written out -> the bounds. Bytes hold no references,
+#: so the garbage collector never walks this dict, where it walks every entry of an
+#: ``lru_cache`` at each full collection (most of a full collection's time in a long
+#: run of playouts). Emptied when full.
+_BOUNDS: dict[bytes, bytes] = memo()
+_BOUNDS_LIMIT = 1 << 15
 
 
 def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
@@ -187,8 +214,16 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
     rooks = counts[ROOK_CODE]
     need, exceed = rules.min_naturals, rules.naturals_exceed_rooks
     best = [0] + [rooks + 1] * runs  # runs so far -> fewest Rooks they need
+    tail = b"%d %d %d %d" % (runs, rooks, need, exceed)  # (any sizes: a variant's rules)
     for start in (0, 14, 28, 42):
-        bounds = _colour_bounds(tuple(counts[start : start + 14]), runs, rooks, need, exceed)
+        colour = counts[start : start + 14]
+        key = bytes(colour) + tail
+        bounds = _BOUNDS.get(key)
+        if bounds is None:
+            bounds = _colour_bounds(colour, runs, rooks, need, exceed)
+            if len(_BOUNDS) >= _BOUNDS_LIMIT:
+                _BOUNDS.clear()
+            _BOUNDS[key] = bounds
         if not bounds:
             continue
         # Each colour once: larger counts first, so each reads the colours before it.
@@ -335,7 +370,6 @@ def place_rooks(left: list[int], melds: list[Meld], needed: int, rules: MeldRule
     return True
 
 
-@functools.lru_cache(maxsize=8192)
 def quick_lay_down(
     counts: tuple[int, ...], sets: int, runs: int, rules: MeldRules, min_rooks: int = 0
 ) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
@@ -353,6 +387,15 @@ def quick_lay_down(
         keeps; or ``None`` when the greedy passes found no lay-down, which
         proves nothing. A whole-hand lay-down (R12) is not its business.
     """
+    return _quick_lay_down(counts, sets, runs, rules.cache_key, min_rooks)
+
+
+@functools.lru_cache(maxsize=8192)
+def _quick_lay_down(
+    counts: tuple[int, ...], sets: int, runs: int, key: RulesKey, min_rooks: int
+) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
+    """`quick_lay_down`, remembered under the rules' `MeldRules.cache_key`."""
+    rules = rules_of_key(key)
     for sets_first in (False, True):
         left = list(counts)
         run_melds: list[Meld] = []

@@ -14,7 +14,14 @@ from collections.abc import Iterable, Sequence
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules
 from cardrules_rook.search.contract import find_lay_down, set_need
-from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates
+from cardrules_rook.search.hand_melds import (
+    CODES,
+    GROUP,
+    TALLY,
+    MeldCandidate,
+    candidate_meld,
+    meld_candidates,
+)
 from cardrules_rook.search.multisets import Multiset, multiset_of_counts, number_totals, within
 from cardrules_rook.search.shortcuts import sets_possible
 
@@ -72,7 +79,7 @@ def lay_down_steps(
         _add_rooms(rooms, hand, witness.melds)
     candidates = meld_candidates(hand, sets=sets > 0, runs=runs > 0, rules=rules)
     is_step = [False] * len(candidates)
-    sizes = [len(candidate.codes) for candidate in candidates]
+    sizes = [len(candidate[CODES]) for candidate in candidates]
     for i in sorted(range(len(candidates)), key=sizes.__getitem__):
         kind, group, codes, _, tally = candidates[i]
         family = (kind, group)
@@ -92,7 +99,7 @@ def lay_down_steps(
             )
             ok = found is not None
             if found is not None and not whole_hand:
-                _add_rooms(rooms, hand, (*found.melds, candidates[i].meld()))
+                _add_rooms(rooms, hand, (*found.melds, candidate_meld(candidates[i])))
             elif found is None:
                 no_steps.setdefault(family, []).append(tally)
         is_step[i] = ok
@@ -113,10 +120,10 @@ def _set_steps(hand: Sequence[int], sets: int, rules: MeldRules) -> list[MeldCan
     known: dict[tuple[int, int, int], bool] = {}
     steps: list[MeldCandidate] = []
     for candidate in candidates:
-        rook_count = candidate.tally[0]
-        number = candidate.group
+        rook_count = candidate[TALLY][0]
+        number = candidate[GROUP]
         assert isinstance(number, int)
-        key = (number, len(candidate.codes) - rook_count, rook_count)
+        key = (number, len(candidate[CODES]) - rook_count, rook_count)
         ok = known.get(key)
         if ok is None:
             rest = list(totals)

@@ -9,12 +9,12 @@ searches; a ``True`` proves nothing.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from itertools import combinations, compress
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import MeldRules
+from cardrules_rook.search.memo import memo
 from cardrules_rook.search.multisets import NUMBER_BITS, number_totals
 
 __all__ = ["could_meld_every_card"]
@@ -76,13 +76,30 @@ def could_meld_every_card(counts: Sequence[int], sets: int, runs: int, rules: Me
     return False
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def _runnable(held: int, rooks: int, need: int) -> int:
     """The numbers of a colour some run could hold (bit ``n - 1``: number ``n``).
 
     ``held``: the colour's numbers held. A run spans four numbers or more,
     holds at least ``need`` natural cards, and has no more gaps than ``rooks``.
+    Remembered in `_RUNNABLE`.
     """
+    key = held | rooks << 14 | need << 30  # (fewer than 2 ** 16 Rooks in a hand)
+    found = _RUNNABLE.get(key)
+    if found is None:
+        if len(_RUNNABLE) >= 1 << 15:
+            _RUNNABLE.clear()
+        found = _RUNNABLE[key] = _runnable_numbers(held, rooks, need)
+    return found
+
+
+#: `_runnable` remembered: ``held | rooks << 14 | need << 30`` -> its answer. Ints only:
+#: the garbage collector never tracks this dict (it walks every entry of an
+#: ``lru_cache`` at each full collection). Emptied when full.
+_RUNNABLE: dict[int, int] = memo()
+
+
+def _runnable_numbers(held: int, rooks: int, need: int) -> int:
+    """`_runnable` worked out."""
     runnable = 0
     for low in range(11):
         # Gaps only grow with the high number: the longest span within the Rooks
