@@ -50,12 +50,15 @@ __all__ = [
 #: * ``GROUP``: the run's colour or the set's number: candidates of different
 #:   groups share no natural card;
 #: * ``CODES``: the card codes it uses, as `RunMeld.codes` / `SetMeld.codes` give them;
-#: * ``ARGS``: what `RunMeld` or `SetMeld` is built from;
+#: * ``ARGS``: what `RunMeld` or `SetMeld` is built from, flat: ``(colour, low, high,
+#:   *numbers the Rooks stand for)`` or ``(number, Rooks, *colours)``;
 #: * ``TALLY``: ``codes`` as a `cardrules_rook.search.multisets.Multiset`.
 #:
-#: A plain tuple of plain values, not a named tuple: the search remembers tens of
-#: thousands, and the garbage collector stops tracking a plain tuple of plain
-#: values, where it would walk every named tuple at every full collection.
+#: A plain tuple of plain values, not a named tuple, and nested two deep at most: the
+#: search remembers tens of thousands, and the garbage collector stops tracking a
+#: plain tuple of plain values (one level of nesting at each collection that looks at
+#: it, so these are untracked before they reach the oldest generation), where it
+#: would walk every named tuple at every full collection.
 MeldCandidate = tuple[str, str | int, tuple[int, ...], tuple[Any, ...], Multiset]
 KIND: Final = 0
 GROUP: Final = 1
@@ -67,7 +70,9 @@ TALLY: Final = 4
 def candidate_meld(candidate: MeldCandidate) -> Meld:
     """The meld a `MeldCandidate` stands for."""
     args = candidate[ARGS]
-    return trusted_run(*args) if candidate[KIND] == "run" else trusted_set(*args)
+    if candidate[KIND] == "run":
+        return trusted_run(args[0], args[1], args[2], args[3:])
+    return trusted_set(args[0], args[2:], args[1])
 
 
 @functools.lru_cache(maxsize=16384)
@@ -125,7 +130,7 @@ def _span_runs(
             codes = tuple(c for c in present if c not in swapped) if size else tuple(present)
             numbers = tuple(sorted(missing + [c - base for c in swapped]))
             used = (*codes, *(ROOK_CODE,) * n_rooks)
-            args = (colour, low, high, numbers)
+            args = (colour, low, high, *numbers)
             # A run holds each natural once: its multiset is one layer of bits.
             tally = (n_rooks, everything - sum(1 << c for c in swapped))
             found.append(("run", colour, used, args, tally))
@@ -153,9 +158,9 @@ def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
                 for swapped in combinations(present, size):
                     codes = tuple(c for c in present if c not in swapped)
                     numbers = tuple(sorted(missing + [c - base for c in swapped]))
-                    args = (colour, low, high, numbers)
-                    if rules.judge(RunMeld(*args)):
+                    if rules.judge(RunMeld(colour, low, high, numbers)):
                         used = (*codes, *(ROOK_CODE,) * len(numbers))
+                        args = (colour, low, high, *numbers)
                         found.append(("run", colour, used, args, multiset(used)))
     return tuple(found)
 
@@ -177,13 +182,13 @@ def _number_sets(
             for extra in range(rooks + 1 if naturals else 0):
                 if judge(SetMeld(number, colours, extra)):
                     used = (*codes, *(ROOK_CODE,) * extra)
-                    args = (number, colours, extra)
+                    args = (number, extra, *colours)
                     found.append(("set", number, used, args, multiset(used)))
             continue
         for extra in range(max(0, 3 - naturals), rooks + 1):
             if rules.allows(naturals, extra):
                 used = (*codes, *(ROOK_CODE,) * extra)
-                args = (number, colours, extra)
+                args = (number, extra, *colours)
                 found.append(("set", number, used, args, multiset(used)))
     return tuple(found)
 
