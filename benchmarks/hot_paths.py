@@ -2,6 +2,7 @@
 
     python benchmarks/hot_paths.py playout toonerville-rook --profile
     python benchmarks/hot_paths.py observe gnoming-a-round --callgrind
+    python benchmarks/hot_paths.py playout toonerville-rook --callgrind --cache-sim
     python benchmarks/hot_paths.py all --callgrind          # every workload, both games
 
 Wall-clock time on a shared machine says little; these measures do not
@@ -21,8 +22,13 @@ Workloads, each on seeded 4-player random matches (``--matches``, default 2):
 be installed), and again with no match to count the start-up (imports, and a
 warm-up match that loads the game plugin and builds its tables), and prints
 the difference: instructions of the workload itself, per decision. ``observe``
-minus ``playout`` is the cost of observation + tensor. ``--profile`` prints
-the functions that take the most time under cProfile, with call counts.
+minus ``playout`` is the cost of observation + tensor. ``--cache-sim`` adds
+valgrind's simulation of fixed caches (`CACHES`) and prints first- and
+last-level cache misses a decision, and callgrind's estimate of cycles
+(instructions + 10 a first-level miss + 100 a last-level one): the garbage
+collector's walks over what the search remembers cost memory traffic, which
+instructions alone do not show. ``--profile`` prints the functions that take
+the most time under cProfile, with call counts.
 """
 
 from __future__ import annotations
@@ -93,9 +99,22 @@ def run(workload: str, game: str, matches: int, players: int = 4) -> int:
     return decisions
 
 
-def callgrind(workload: str, game: str, matches: int) -> tuple[int, int]:
-    """(instructions of the workload beyond start-up, decisions), counted by callgrind."""
-    counts = []
+#: The caches ``--cache-sim`` simulates (fixed, so that counts compare across
+#: machines): 32 KiB, 8-way first-level instruction and data caches, and a 4 MiB,
+#: 16-way last-level cache, with 64-byte lines.
+CACHES = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=4194304,16,64")
+
+
+def callgrind(
+    workload: str, game: str, matches: int, cache_sim: bool = False
+) -> tuple[dict[str, int], int]:
+    """(callgrind's event counts of the workload beyond start-up, decisions).
+
+    The events are ``Ir`` (instructions) and, with ``cache_sim``, the misses of
+    the simulated `CACHES`: ``I1mr D1mr D1mw`` (first level) and ``ILmr DLmr
+    DLmw`` (last level), among others.
+    """
+    counts: list[dict[str, int]] = []
     decisions = 0
     for n in (0, matches):
         with tempfile.TemporaryDirectory() as tmp:
@@ -104,6 +123,7 @@ def callgrind(workload: str, game: str, matches: int) -> tuple[int, int]:
                 "valgrind",
                 "--tool=callgrind",
                 f"--callgrind-out-file={out}",
+                *(("--cache-sim=yes", *CACHES) if cache_sim else ()),
                 sys.executable,
                 __file__,
                 workload,
@@ -113,11 +133,32 @@ def callgrind(workload: str, game: str, matches: int) -> tuple[int, int]:
             ]
             done = subprocess.run(command, capture_output=True, text=True, check=True)
             with open(out) as file:
-                totals = [line for line in file if line.startswith(("summary:", "totals:"))]
-            counts.append(int(totals[-1].split()[1]))
+                lines = file.read().splitlines()
+            events = next(line for line in lines if line.startswith("events:")).split()[1:]
+            totals = [line for line in lines if line.startswith(("summary:", "totals:"))]
+            counts.append(dict(zip(events, map(int, totals[-1].split()[1:]), strict=True)))
             if n:
                 decisions = int(re.findall(r"(\d+) decisions", done.stdout)[-1])
-    return counts[1] - counts[0], decisions
+    return {event: counts[1][event] - counts[0][event] for event in counts[1]}, decisions
+
+
+def report(workload: str, game: str, events: dict[str, int], decisions: int) -> str:
+    """One line of `callgrind` figures, per decision."""
+    per = max(decisions, 1)
+    line = (
+        f"{workload} {game}: {events['Ir']:,} instructions, {decisions} decisions, "
+        f"{events['Ir'] / per:,.0f} a decision"
+    )
+    if "DLmr" in events:
+        first = events["I1mr"] + events["D1mr"] + events["D1mw"]
+        last = events["ILmr"] + events["DLmr"] + events["DLmw"]
+        # callgrind's own estimate of cycles: a first-level miss 10, a last-level one 100.
+        cycles = events["Ir"] + 10 * first + 100 * last
+        line += (
+            f"; {first / per:,.0f} first-level and {last / per:,.1f} last-level cache misses"
+            f" a decision; estimated {cycles / per:,.0f} cycles a decision"
+        )
+    return line
 
 
 def profile(workload: str, game: str, matches: int, top: int) -> None:
@@ -138,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", nargs="?", choices=GAMES)
     parser.add_argument("--matches", type=int, default=2)
     parser.add_argument("--callgrind", action="store_true", help="count instructions")
+    parser.add_argument(
+        "--cache-sim",
+        action="store_true",
+        help="with --callgrind: also count simulated cache misses (memory traffic: the "
+        "garbage collector's walks show here, not in instructions)",
+    )
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile")
     args = parser.parse_args(argv)
@@ -146,11 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         for workload in workloads:
             if args.callgrind:
-                instructions, decisions = callgrind(workload, game, args.matches)
-                print(
-                    f"{workload} {game}: {instructions:,} instructions, {decisions} decisions, "
-                    f"{instructions / max(decisions, 1):,.0f} a decision"
-                )
+                events, decisions = callgrind(workload, game, args.matches, args.cache_sim)
+                print(report(workload, game, events, decisions))
             elif args.profile:
                 profile(workload, game, args.matches, args.top)
             else:
