@@ -81,9 +81,9 @@ class MeldRules:
         """What the search's caches remember these rules under (`rules_of_key` turns it back).
 
         ``(min_naturals, naturals_exceed_rooks)`` without a judge: a plain
-        tuple, which the garbage collector stops tracking, so that the many
-        results remembered under it cost nothing at each collection; the rules
-        themselves with a judge.
+        tuple, which the garbage collector stops tracking, and so do the cache
+        keys that hold it (a key holding the rules object stays tracked, and
+        every full collection walks it); the rules themselves with a judge.
         """
         if self.judge is not None:
             return self

@@ -3,7 +3,7 @@
 An ``functools.lru_cache`` keeps a linked entry per answer, and the garbage
 collector walks every entry of every cache at each full collection: in a long
 run of playouts that walk was most of the collector's time. A dict whose keys
-and values are ints or bytes is never tracked by the collector at all, so the
+and values are ints, bytes or ``None`` is never tracked by the collector, so the
 search's busiest memos are such dicts, made by `memo` (bounded by their
 owners, which empty them when full) and emptied together by
 `cardrules_rook.search.clear_caches`.
@@ -20,7 +20,7 @@ MEMOS: list[dict[Any, Any]] = []
 
 
 def memo() -> dict[Any, Any]:
-    """A new, empty dict, registered in `MEMOS` (keys and values: ints or bytes only)."""
+    """A new, empty dict, registered in `MEMOS` (keys and values: ints, bytes or ``None`` only)."""
     found: dict[Any, Any] = {}
     MEMOS.append(found)
     return found
