@@ -68,7 +68,12 @@ TALLY: Final = 4
 
 
 def candidate_meld(candidate: MeldCandidate) -> Meld:
-    """The meld a `MeldCandidate` stands for."""
+    """The meld a `MeldCandidate` stands for: a `RunMeld` (R7) or a `SetMeld` (R8).
+
+    Built without the constructors' checks (`trusted_run`, `trusted_set`): a
+    candidate comes from a hand's listing, so its fields are well formed. The
+    value equals what the checked constructor gives; raises nothing.
+    """
     args = candidate[ARGS]
     if candidate[KIND] == "run":
         return trusted_run(args[0], args[1], args[2], args[3:])

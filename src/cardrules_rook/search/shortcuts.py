@@ -33,7 +33,7 @@ from cardrules_rook.melds import (
     trusted_run,
     trusted_set,
 )
-from cardrules_rook.search.memo import memo
+from cardrules_rook.search.memo import memo, remember
 from cardrules_rook.search.multisets import NUMBER_BITS
 from cardrules_rook.search.run_plans import run_need
 
@@ -60,8 +60,7 @@ def _cheapest_run(held: int, need: int, exceed: bool) -> int | None:
     key = held | exceed << 14 | need << 15
     if key in _CHEAPEST:
         return _CHEAPEST[key]
-    best = _CHEAPEST[key] = _cheapest_of(held, _run_needs(need, exceed))
-    return best
+    return remember(_CHEAPEST, key, _cheapest_of(held, _run_needs(need, exceed)))
 
 
 #: `_cheapest_run` remembered: ``held | exceed << 14 | need << 15`` -> its answer (at most
@@ -97,7 +96,7 @@ def _run_needs(need: int, exceed: bool) -> tuple[int, ...]:
     return tuple(run_need(length, rules) for length in range(15))
 
 
-def _window_costs(h: tuple[int, ...], runs: int, rooks: int) -> tuple[int, ...]:
+def _window_costs(h: Sequence[int], runs: int, rooks: int) -> tuple[int, ...]:
     """Lower bounds on the Rooks that ``k`` runs of one colour need, ``k = 0 .. runs``.
 
     ``h`` holds the colour's 14 counts (numbers 1-14, capped at ``runs``). Each
@@ -180,7 +179,7 @@ def _colour_bounds(colour: Sequence[int], runs: int, rooks: int, need: int, exce
     if most == 1:
         return bytes((cheapest,))  # a run's first four numbers need no more Rooks than the run
     # k windows cover a number at most k times: counts above ``most`` change nothing.
-    capped = tuple(colour) if max(colour) <= most else tuple(min(c, most) for c in colour)
+    capped = colour if max(colour) <= most else [min(c, most) for c in colour]
     costs = _window_costs(capped, most, rooks)
     return bytes((cheapest, *(max(costs[k], k * cheapest) for k in range(2, most + 1))))
 
@@ -190,9 +189,8 @@ def _colour_bounds(colour: Sequence[int], runs: int, rooks: int, need: int, exce
 #: ``runs, rooks, need, exceed`` written out -> the bounds. Bytes hold no references,
 #: so the garbage collector never walks this dict, where it walks every entry of an
 #: ``lru_cache`` at each full collection (most of a full collection's time in a long
-#: run of playouts). Emptied when full.
+#: run of playouts).
 _BOUNDS: dict[bytes, bytes] = memo()
-_BOUNDS_LIMIT = 1 << 15
 
 
 def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
@@ -220,10 +218,7 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
         key = bytes(colour) + tail
         bounds = _BOUNDS.get(key)
         if bounds is None:
-            bounds = _colour_bounds(colour, runs, rooks, need, exceed)
-            if len(_BOUNDS) >= _BOUNDS_LIMIT:
-                _BOUNDS.clear()
-            _BOUNDS[key] = bounds
+            bounds = remember(_BOUNDS, key, _colour_bounds(colour, runs, rooks, need, exceed))
         if not bounds:
             continue
         # Each colour once: larger counts first, so each reads the colours before it.

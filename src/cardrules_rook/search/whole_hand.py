@@ -14,7 +14,7 @@ from itertools import combinations, compress
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import MeldRules
-from cardrules_rook.search.memo import memo
+from cardrules_rook.search.memo import memo, remember
 from cardrules_rook.search.multisets import NUMBER_BITS, number_totals
 
 __all__ = ["could_meld_every_card"]
@@ -86,15 +86,13 @@ def _runnable(held: int, rooks: int, need: int) -> int:
     key = held | rooks << 14 | need << 30  # (fewer than 2 ** 16 Rooks in a hand)
     found = _RUNNABLE.get(key)
     if found is None:
-        if len(_RUNNABLE) >= 1 << 15:
-            _RUNNABLE.clear()
-        found = _RUNNABLE[key] = _runnable_numbers(held, rooks, need)
+        found = remember(_RUNNABLE, key, _runnable_numbers(held, rooks, need))
     return found
 
 
 #: `_runnable` remembered: ``held | rooks << 14 | need << 30`` -> its answer. Ints only:
 #: the garbage collector never tracks this dict (it walks every entry of an
-#: ``lru_cache`` at each full collection). Emptied when full.
+#: ``lru_cache`` at each full collection).
 _RUNNABLE: dict[int, int] = memo()
 
 
