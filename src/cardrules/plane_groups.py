@@ -24,6 +24,18 @@ round state that an observation shares are cheap to compare); what a group
 writes must depend on nothing but those fields and the game. Tensors are kept
 as ``array.array("f")`` (one item write is far cheaper than numpy's) and
 handed out as ``numpy.float32`` copies.
+
+**Straight from the round state.** An encoder may also be given ``marks``:
+one function that reads, off the game's round state, a *mark* per group,
+cheap to make and to compare, equal between two calls only if the group's
+value is (a layout's cards and flags, say, where the value hides some). Each
+group then says how to make its value from its mark (``from_mark``; by
+default the mark is the value), the same value its ``key`` takes from the
+seat's observation. `GroupEncoder.encode_state` writes a seat's tensor
+without the observation being built at all: one call reads every mark, only
+the groups whose mark changed make their value, and only those whose value
+changed are written. Both ways keep the same tensor per seat, so they may be
+mixed.
 """
 
 from __future__ import annotations
@@ -36,13 +48,30 @@ from typing import Any
 
 import attrs
 
-__all__ = ["GroupEncoder", "PlaneGroup", "Writer", "sorted_change", "zeros"]
+__all__ = [
+    "GroupEncoder",
+    "PlaneGroup",
+    "StateReader",
+    "ValueWriter",
+    "Writer",
+    "one_hot",
+    "sorted_change",
+    "zeros",
+]
 
 #: ``write(tensor, view, observation, memo)``: see `PlaneGroup`.
 Writer = Callable[["array[float]", Any, Any, list[Any]], None]
+#: ``write_value(tensor, view, value, seat, memo)``: see `PlaneGroup`.
+ValueWriter = Callable[["array[float]", Any, Any, int, list[Any]], None]
+#: ``marks(state, seat, round_scores)``: see `GroupEncoder`.
+StateReader = Callable[[Any, int, Any], Sequence[Any]]
 
 #: Stands for "never written" among a seat's kept field values (equal to nothing else).
 _UNWRITTEN = object()
+
+#: A seat's kept tensor: the array, its numpy view, the value each group was written
+#: from, the groups' memos, and the mark each group's value was last made from.
+_Kept = tuple["array[float]", Any, list[Any], list[list[Any]], list[Any]]
 
 
 @attrs.frozen
@@ -60,12 +89,33 @@ class PlaneGroup:
             back out of a running total, or to write only what changed).
         key: ``key(observation)``: what the planes depend on, when that is a
             part of ``fields`` (one seat's row of a per-seat field, say);
-            ``None``: the values of ``fields`` themselves.
+            ``None``: the values of ``fields`` themselves (one field: its
+            value; several: the tuple of them, in order).
+        write_value: instead of ``write``,
+            ``write_value(tensor, view, value, seat, memo)``: the same from
+            the group's *value* (what ``key`` gives) and the observing seat,
+            so that it can be written from a round state too. Exactly one of
+            ``write`` and ``write_value`` is given.
+        from_mark: ``from_mark(mark)``: the group's value from its mark
+            (`GroupEncoder` ``marks``); ``None``: the mark is the value
+            (needs ``write_value``).
+
+    Raises:
+        ValueError: neither or both of ``write`` and ``write_value``, or
+            ``from_mark`` without ``write_value``.
     """
 
     fields: tuple[str, ...]
-    write: Writer
+    write: Writer | None = None
     key: Callable[[Any], Any] | None = None
+    write_value: ValueWriter | None = None
+    from_mark: Callable[[Any], Any] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.write is None) == (self.write_value is None):
+            raise ValueError(f"plane group {self.fields}: give exactly one of write, write_value")
+        if self.write_value is None and self.from_mark is not None:
+            raise ValueError(f"plane group {self.fields}: from_mark needs write_value")
 
 
 def zeros(count: int) -> array[float]:
@@ -80,6 +130,16 @@ def zeros(count: int) -> array[float]:
 
 
 _ZEROS: dict[int, array[float]] = {}
+
+
+def one_hot(out: array[float], begin: int, count: int, index: int | None) -> None:
+    """Clear ``out[begin : begin + count]`` and set the value at ``begin + index`` to 1.
+
+    ``index`` ``None``: the plane is left all zeros (no seat, no phase).
+    """
+    out[begin : begin + count] = zeros(count)
+    if index is not None:
+        out[begin + index] = 1
 
 
 def sorted_change(old: Sequence[int], new: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -124,12 +184,33 @@ class GroupEncoder:
         groups: the plane groups, which together keep every value of the tensor.
         start: writes a fresh tensor's values before any group (running totals'
             starting values); ``None``: all zeros.
+        marks: ``marks(state, seat, round_scores)``, a sequence of one mark per
+            group read off a round state (see `PlaneGroup` ``from_mark``), so
+            that `encode_state` may be called; ``None``: it may not.
+
+    Raises:
+        ValueError: ``marks`` is given but a group has no ``write_value``.
 
     Each thread keeps tensors of its own, so threads sharing a game never
     write into one another's.
+
+    Attributes:
+        reads_state: ``marks`` was given, so `encode_state` may be called.
     """
 
-    __slots__ = ("_getters", "_groups", "_kept", "_np", "_start", "size")
+    __slots__ = (
+        "_by_value",
+        "_from_marks",
+        "_getters",
+        "_groups",
+        "_indices",
+        "_kept",
+        "_marks",
+        "_np",
+        "_start",
+        "reads_state",
+        "size",
+    )
 
     def __init__(
         self,
@@ -137,14 +218,24 @@ class GroupEncoder:
         size: int,
         groups: Sequence[PlaneGroup],
         start: Callable[[array[float]], None] | None = None,
+        marks: StateReader | None = None,
     ) -> None:
         self._np = numpy
         self.size = size
-        self._groups = tuple(group.write for group in groups)
+        self._groups: tuple[Callable[..., None], ...] = tuple(
+            group.write or group.write_value  # type: ignore[misc]
+            for group in groups
+        )
+        self._by_value = tuple(group.write_value is not None for group in groups)
+        if marks is not None and not all(self._by_value):
+            raise ValueError("marks need every plane group written from its value")
+        self._from_marks = tuple(group.from_mark for group in groups)
+        self._indices = range(len(groups))
+        self._marks = marks
+        self.reads_state = marks is not None
         self._getters = tuple(group.key or operator.attrgetter(*group.fields) for group in groups)
         self._start = start
-        # Per thread: seat -> (kept tensor, its numpy view, the field values each group was
-        # written from, the groups' memos).
+        # Per thread: seat -> its `_Kept`.
         self._kept = threading.local()
 
     def forget(self) -> None:
@@ -159,13 +250,69 @@ class GroupEncoder:
         group raises, the seat's kept tensor is dropped (the next observation
         is written whole) and the error passes on.
         """
+        seat = observation.seat
+        tensor, view, values, memos, marked = kept = self._kept_for(seat)
+        by_value = self._by_value
         try:
-            seats: dict[int, tuple[array[float], Any, list[Any], list[list[Any]]]] = (
-                self._kept.seats
-            )
+            for index, get in enumerate(self._getters):
+                value = get(observation)
+                if value != values[index]:
+                    if by_value[index]:
+                        self._groups[index](tensor, view, value, seat, memos[index])
+                    else:
+                        self._groups[index](tensor, view, observation, memos[index])
+                    values[index] = value
+                    marked[index] = _UNWRITTEN
+        except BaseException:
+            self._drop(seat, kept)  # a group half written, or a running total half taken back
+            raise
+        return view.copy()
+
+    def encode_state(self, state: Any, seat: int, round_scores: Any) -> Any:
+        """``seat``'s tensor of round ``state``, as `encode` gives it of the seat's observation.
+
+        Args:
+            state: the game's round state.
+            seat: the observer, ``0 .. players-1`` (not checked here).
+            round_scores: the finished rounds' scores, as the observation holds them.
+
+        Returns:
+            a new ``numpy.float32`` array of ``size`` values.
+
+        Raises:
+            ValueError: the encoder has no ``marks`` (`reads_state` is false).
+
+        One call of ``marks`` reads every group's mark; each group whose mark
+        changed since the seat's last tensor makes its value, and is written
+        again if that changed. If a group raises, the seat's kept tensor is
+        dropped and the error passes on.
+        """
+        if self._marks is None:
+            raise ValueError("this encoder has no marks to read a round state with")
+        tensor, view, values, memos, marked = kept = self._kept_for(seat)
+        groups = self._groups
+        from_marks = self._from_marks
+        try:
+            for index, mark in enumerate(self._marks(state, seat, round_scores)):
+                if mark == marked[index]:
+                    continue
+                marked[index] = mark
+                convert = from_marks[index]
+                value = mark if convert is None else convert(mark)
+                if value != values[index]:
+                    groups[index](tensor, view, value, seat, memos[index])
+                    values[index] = value
+        except BaseException:
+            self._drop(seat, kept)
+            raise
+        return view.copy()
+
+    def _kept_for(self, seat: int) -> _Kept:
+        """This thread's kept tensor of ``seat``, a fresh one (every group unwritten) at first."""
+        try:
+            seats: dict[int, _Kept] = self._kept.seats
         except AttributeError:  # this thread's first tensor
             seats = self._kept.seats = {}
-        seat = observation.seat
         kept = seats.get(seat)
         if kept is None:
             tensor = array("f", bytes(4 * self.size))
@@ -173,20 +320,18 @@ class GroupEncoder:
                 self._start(tensor)
             # (the view holds the array's buffer: resizing it by mistake raises)
             view = self._np.frombuffer(tensor, dtype=self._np.float32)
+            count = len(self._groups)
             kept = seats[seat] = (
                 tensor,
                 view,
-                [_UNWRITTEN] * len(self._groups),
-                [[] for _ in self._groups],
+                [_UNWRITTEN] * count,
+                [[] for _ in range(count)],
+                [_UNWRITTEN] * count,
             )
-        tensor, view, values, memos = kept
-        try:
-            for index, get in enumerate(self._getters):
-                value = get(observation)
-                if value != values[index]:
-                    self._groups[index](tensor, view, observation, memos[index])
-                    values[index] = value
-        except BaseException:
-            del seats[seat]  # a group half written, or a running total half taken back
-            raise
-        return view.copy()
+        return kept
+
+    def _drop(self, seat: int, kept: _Kept) -> None:
+        """Forget ``seat``'s kept tensor (``kept``) after a group failed half way."""
+        seats: dict[int, _Kept] = self._kept.seats
+        if seats.get(seat) is kept:
+            del seats[seat]

@@ -34,7 +34,7 @@ from cardrules_gnoming.state import GnomingPhase, GnomingRound
 if TYPE_CHECKING:
     from cardrules_gnoming.rulebook import Rulebook
 
-__all__ = ["GnomingObservation", "observe"]
+__all__ = ["GnomingObservation", "filled_positions", "observe"]
 
 
 @attrs.frozen
@@ -137,6 +137,11 @@ class GnomingObservation:
         return draw_observation(self)
 
 
+def filled_positions(filled: int) -> tuple[int, ...]:
+    """The positions set in ``filled`` (`GnomingRound.filled`, a bitmask), increasing."""
+    return tuple([p for p in range(9) if filled >> p & 1]) if filled else ()
+
+
 def observe(
     state: GnomingRound,
     seat: int,
@@ -154,7 +159,6 @@ def observe(
         history: the round's ``(seat, move)`` pairs so far.
     """
     held = None if held_is_hidden(state, seat) else state.held
-    filled = state.filled
     # Positional, in field order (keywords cost more than the rest of the call).
     return GnomingObservation(
         seat,  # seat
@@ -168,7 +172,7 @@ def observe(
         len(state.stock),  # draw_pile_size
         held,  # held_card
         state.drawn_from,  # held_from
-        tuple([p for p in range(9) if filled >> p & 1]) if filled else (),  # filled_positions
+        filled_positions(state.filled),  # filled_positions
         state.kept_hazard,  # kept_hazard
         state.ender,  # ender
         tuple(state.out_of_play),  # out_of_play

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, sorted_change, zeros
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, one_hot, sorted_change, zeros
 from cardrules.tensors import TensorLayout, cached_for_game, require_numpy
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card
 from cardrules_rook.melds import RunMeld
@@ -374,16 +374,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
     seat_zeros = zeros(players)
 
     def seat_one_hot(out: array[float], name: str, seat: int, other: int | None) -> None:
-        begin = at[name]
-        out[begin : begin + players] = seat_zeros
-        if other is not None:
-            out[begin + rel(seat, other)] = 1
-
-    def one_hot(out: array[float], name: str, count: int, index: int | None) -> None:
-        begin = at[name]
-        out[begin : begin + count] = zeros(count)
-        if index is not None:
-            out[begin + index] = 1
+        one_hot(out, at[name], players, None if other is None else rel(seat, other))
 
     # The small planes, grouped by how often their fields change together.
     offered_at = at["offered_to"]
@@ -391,7 +382,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
     @group("phase", "current_player", "turn_seat", "offered_to")
     def _turn(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
         seat = obs.seat
-        one_hot(out, "phase", len(PHASES), PHASES.index(obs.phase))
+        one_hot(out, at["phase"], len(PHASES), PHASES.index(obs.phase))
         seat_one_hot(out, "current_player", seat, obs.current_player)
         seat_one_hot(out, "turn_seat", seat, obs.turn_seat)
         out[offered_at : offered_at + players] = seat_zeros
@@ -433,7 +424,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
         seat_one_hot(out, "went_out", seat, obs.went_out)
         ended = obs.ended_by
         ending = None if ended is None else ENDINGS.index(ended if ended in ENDINGS else "variant")
-        one_hot(out, "ended_by", len(ENDINGS), ending)
+        one_hot(out, at["ended_by"], len(ENDINGS), ending)
         left = obs.lay_down_left
         out[left_at : left_at + 3] = array("f", (0, 0, 0) if left is None else (1, *left))
         out[at["went_down_this_turn"]] = obs.went_down_this_turn
@@ -448,7 +439,7 @@ def _plane_groups(enc: _Encoder, layout: TensorLayout, np: Any) -> tuple[list[Pl
     @group("round", "dealer", "contract", "whole_hand", "round_scores")
     def _round(out: array[float], view: Any, obs: RookObservation, memo: list[Any]) -> None:
         seat = obs.seat
-        one_hot(out, "round", enc.rounds, obs.round)
+        one_hot(out, at["round"], enc.rounds, obs.round)
         seat_one_hot(out, "dealer", seat, obs.dealer)
         contract = obs.contract
         out[contract_at : contract_at + 3] = array(

@@ -1,0 +1,430 @@
+"""The plane groups of Gnoming A Round's observation tensor, and how to read them off a round.
+
+`cardrules_gnoming.tensor` encodes observations with a
+`cardrules.plane_groups.GroupEncoder` built here once per game
+(`build_encoder`): one group per layout row (relative seat), one for the
+held card, the discard piles, the cards out of play, the rebuilt draw pile,
+the draw pile's size, the turn, the positions filled this turn with the
+seats still to decide, and the round. Each is written from its value, which
+it takes from an observation's fields or from its *mark* read straight off
+the round state (`marks`), so a seat's tensor can be written without its
+observation being built. Every group writes only what changed since the
+seat's last tensor; ``unseen`` is a running total those that show cards
+keep up to date.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.engine import Game
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, one_hot, zeros
+from cardrules.tensors import ObservationMismatchError, TensorLayout, require_numpy
+from cardrules_gnoming.cards import Card
+from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
+from cardrules_gnoming.moves import STOCK
+from cardrules_gnoming.observation import GnomingObservation, filled_positions
+from cardrules_gnoming.state import GnomingRound
+from cardrules_gnoming.tensor_layout import ENDINGS, PHASES, SCORE_SCALE, SOURCES, card_kinds
+
+__all__ = ["KindTables", "build_encoder"]
+
+
+@attrs.frozen
+class KindTables:
+    """What the encoder precomputes once per game: card kinds and plane offsets.
+
+    Attributes:
+        kinds: the number of card kinds ``K``; index ``K`` stands for a face-down card.
+        index: card kind -> index (``None``, face down -> ``K``).
+        by_id: the same, keyed by the identity of the deck's own card objects.
+        copies: the deck's copies of each kind, in kind order.
+        at: each plane's first offset in the flat tensor.
+    """
+
+    size: int
+    kinds: int
+    index: dict[Card | None, int]
+    by_id: dict[int, int]
+    copies: tuple[int, ...]
+    deck_size: int
+    rounds: int
+    rebuild_limit: int | None
+    at: dict[str, int]
+    players: int
+
+    def kinds_of(self, cards: Sequence[Card | None], face_down: bool = False) -> list[int]:
+        """Kind indices of ``cards``; with ``face_down``, ``None`` (a face-down card) is ``K``.
+
+        Raises:
+            ObservationMismatchError: a card is not in the game's deck (or is ``None``
+                without ``face_down``).
+        """
+        by_id = self.by_id
+        try:
+            found = [by_id[id(card)] for card in cards]
+        except KeyError:  # a card object that is not the deck's own: look it up by value
+            return self._kinds_by_value(cards, face_down)
+        if not face_down and self.kinds in found:
+            return self._kinds_by_value(cards, face_down)
+        return found
+
+    def _kinds_by_value(self, cards: Sequence[Card | None], face_down: bool) -> list[int]:
+        try:
+            found = [self.index[card] for card in cards if face_down or card is not None]
+        except KeyError as error:
+            raise ObservationMismatchError(
+                f"card {error.args[0]} is not in this game's deck"
+            ) from None
+        if len(found) < len(cards):
+            raise ObservationMismatchError("a card is missing (None) outside a layout")
+        return found
+
+    def kind_of(self, card: Card | None, face_down: bool = False) -> int:
+        """``kinds_of((card,), face_down)[0]``, one card's kind index (same errors)."""
+        found = self.by_id.get(id(card))
+        if found is None or (found == self.kinds and not face_down):
+            return self.kinds_of((card,), face_down)[0]
+        return found
+
+
+def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
+    """The game's kind tables and its `GroupEncoder` (marks included).
+
+    Raises:
+        cardrules.tensors.NumpyMissingError: numpy is not installed.
+    """
+    np = require_numpy()
+    kinds = card_kinds(game)
+    tensor_layout: TensorLayout = game.tensor_layout
+    index: dict[Card | None, int] = {card: i for i, card in enumerate(kinds)}
+    index[None] = len(kinds)
+    tables = KindTables(
+        size=tensor_layout.size,
+        kinds=len(kinds),
+        index=index,
+        by_id={id(card): i for card, i in index.items()},
+        copies=tuple(n for _, n in game.deck.counts),
+        deck_size=game.deck.size,
+        rounds=game.rounds,
+        rebuild_limit=game.options.draw_pile_rebuilds,
+        at=tensor_layout.starts(),
+        players=game.players,
+    )
+    groups, start = _plane_groups(tables)
+    return tables, GroupEncoder(np, tables.size, groups, start, marks=_marks())
+
+
+def _marks() -> Any:
+    """``marks(state, seat, round_scores)``: each group's mark, in `_plane_groups` order.
+
+    A layout row's mark is its nine cards and nine flags (its value, what
+    others see, hides the face-down cards: equal marks, equal values); the
+    filled positions' mark is the bitmask; every other mark is the group's
+    value itself, as `cardrules_gnoming.observation.observe` would put it
+    in the observation. Marks are new tuples, never the state's own lists.
+    """
+
+    def marks(state: GnomingRound, seat: int, scores: Any) -> tuple[Any, ...]:
+        layouts = state.layouts
+        discards = state.discards
+        rows = [(*grid.cards, *grid.face_up) for grid in layouts[seat:] + layouts[:seat]]
+        return (
+            *rows,
+            (None if held_is_hidden(state, seat) else state.held, state.drawn_from),
+            (discards[0].cards(), discards[1].cards()),
+            tuple(state.out_of_play),
+            (draw_pile_cards(state, seat), draw_pile_hazards(state, seat)),
+            len(state.stock),
+            (state.phase, state.current_player, state.turn_seat, state.kept_hazard),
+            (tuple(state.pending), state.filled),
+            (
+                state.ender,
+                state.starter,
+                state.ended_by,
+                state.final_turns_left,
+                state.mulligans_at_turn_start,
+                state.round,
+                state.rebuilds,
+                scores,
+            ),
+        )
+
+    return marks
+
+
+def _visible(mark: tuple[Any, ...]) -> tuple[Card | None, ...]:
+    """A layout row's value from its mark: the card where face up, ``None`` where face down."""
+    return tuple([card if up else None for card, up in zip(mark[:9], mark[9:], strict=True)])
+
+
+def _filled(mark: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pending seats and filled positions from their mark (the positions as a bitmask)."""
+    return mark[0], filled_positions(mark[1])
+
+
+def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
+    """The tensor's plane groups (`cardrules.plane_groups`), and how a fresh tensor starts.
+
+    ``unseen`` is a running total: the deck's copies, less what each group shows
+    (face-up layout cards, a visible held card, the discard piles, the cards out
+    of play), each group taking back its last share when it writes again.
+    One-hots remember (in their memo) the cell they set, and clear only that.
+    """
+    at = enc.at
+    players = enc.players
+    kinds = enc.kinds
+    kinds_of = enc.kinds_of
+    kind_of = enc.kind_of
+    unseen = at["unseen"]
+    groups: list[PlaneGroup] = []
+
+    def start(out: array[float]) -> None:
+        out[unseen : unseen + kinds] = array("f", enc.copies)
+
+    def rel(seat: int, other: int) -> int:
+        return (other - seat) % players
+
+    # Each layout row (relative seat r) is a group of its own: a move changes one or two.
+    width = kinds + 1
+    nothing = (object(),) * 9  # equal to no card: every cell of a fresh row is written
+    positions = range(9)
+
+    def layout_row(r: int) -> None:
+        row = at["layouts"] + r * 9 * width
+
+        def key(obs: GnomingObservation) -> tuple[Card | None, ...]:
+            return obs.layouts[(obs.seat + r) % players]
+
+        def write(
+            out: array[float], view: Any, shown: tuple[Card | None, ...], seat: int, memo: list[Any]
+        ) -> None:
+            old, cells = memo if memo else (nothing, [-1] * 9)
+            for position in [p for p in positions if shown[p] is not old[p]]:
+                after = kind_of(shown[position], face_down=True)
+                before = cells[position]
+                if before != after:
+                    cell = row + position * width
+                    if before >= 0:
+                        out[cell + before] = 0
+                        if before < kinds:
+                            out[unseen + before] += 1
+                    out[cell + after] = 1
+                    if after < kinds:
+                        out[unseen + after] -= 1
+                    cells[position] = after
+            memo[:] = [shown, cells]
+
+        groups.append(PlaneGroup(("layouts",), key=key, write_value=write, from_mark=_visible))
+
+    for r in range(players):
+        layout_row(r)
+
+    held_at = at["held"]
+    source_at = {source: at["held_from"] + i for i, source in enumerate(SOURCES)}
+
+    def _held(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        held, source = value
+        kind = None if held is None else kind_of(held)
+        old_kind, old_cell, old_source = memo if memo else (None, None, None)
+        if old_cell is not None:
+            out[old_cell] = 0
+        if old_source is not None:
+            out[old_source] = 0
+        cell = held_at + kind if kind is not None else held_at + kinds if source == STOCK else None
+        if cell is not None:
+            out[cell] = 1
+        source_cell = None if source is None else source_at[source]
+        if source_cell is not None:
+            out[source_cell] = 1
+        if old_kind is not None:
+            out[unseen + old_kind] += 1
+        if kind is not None:
+            out[unseen + kind] -= 1
+        memo[:] = [kind, cell, source_cell]
+
+    groups.append(PlaneGroup(("held_card", "held_from"), write_value=_held))
+
+    tops = at["discard_top"]
+    unders = at["discard_under"]
+    pile_counts = at["discard_counts"]
+    no_pile: tuple[tuple[Card, ...], list[int]] = ((), [])
+
+    def _piles(
+        out: array[float], view: Any, piles: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        # memo: per pile, its cards and their kinds as last written
+        kept = memo if memo else [no_pile, no_pile]
+        for number, cards in enumerate(piles):
+            old_cards, old = kept[number]
+            if cards == old_cards:
+                continue
+            base = number * kinds
+            # The cards below the first that differs stayed; take out those above, put in the new.
+            kept_count = len(old_cards)
+            if cards[:kept_count] == old_cards:  # cards discarded onto it
+                same = kept_count
+            elif old_cards[: len(cards)] == cards:  # cards taken from its top
+                same = len(cards)
+            else:  # started again, or rebuilt into the draw pile
+                same = 0
+                for card, was in zip(cards, old_cards, strict=False):
+                    if card is not was:
+                        break
+                    same += 1
+            came = kinds_of(cards[same:])
+            for kind in old[same:]:
+                out[pile_counts + base + kind] -= 1
+                out[unseen + kind] += 1
+            for kind in came:
+                out[pile_counts + base + kind] += 1
+                out[unseen + kind] -= 1
+            new = old[:same] + came
+            if old:
+                out[tops + base + old[-1]] = 0
+                if len(old) > 1:
+                    out[unders + base + old[-2]] = 0
+            if new:
+                out[tops + base + new[-1]] = 1
+                if len(new) > 1:
+                    out[unders + base + new[-2]] = 1
+            kept[number] = (tuple(cards), new)
+        memo[:] = kept
+
+    groups.append(PlaneGroup(("discard_piles",), write_value=_piles))
+
+    gone_at = at["out_of_play"]
+
+    def _gone(
+        out: array[float], view: Any, cards: tuple[Card, ...], seat: int, memo: list[Any]
+    ) -> None:
+        new = kinds_of(cards)
+        for kind in memo[0] if memo else ():
+            out[gone_at + kind] -= 1
+            out[unseen + kind] += 1
+        for kind in new:
+            out[gone_at + kind] += 1
+            out[unseen + kind] -= 1
+        memo[:] = [new]
+
+    groups.append(PlaneGroup(("out_of_play",), write_value=_gone))
+
+    known_at = at["draw_pile_known"]
+    draw_counts = at["draw_pile_counts"]
+    draw_hazards = at["draw_pile_hazards"]
+
+    def _draw_pile(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        cards, hazards = value
+        out[draw_counts : draw_counts + kinds] = zeros(kinds)
+        out[known_at] = cards is not None
+        if cards is not None:
+            for kind in kinds_of(cards):
+                out[draw_counts + kind] += 1
+        out[draw_hazards] = hazards
+
+    groups.append(PlaneGroup(("draw_pile_cards", "draw_pile_hazards"), write_value=_draw_pile))
+
+    stock_at = at["draw_pile_size"]
+
+    def _stock(out: array[float], view: Any, size: int, seat: int, memo: list[Any]) -> None:
+        out[stock_at] = size / enc.deck_size
+
+    groups.append(PlaneGroup(("draw_pile_size",), write_value=_stock))
+
+    seat_zeros = zeros(players)
+
+    def seat_one_hot(out: array[float], name: str, seat: int, other: int | None) -> None:
+        one_hot(out, at[name], players, None if other is None else rel(seat, other))
+
+    phase_at = {phase: at["phase"] + i for i, phase in enumerate(PHASES)}
+    current_at = at["current_player"]
+    turn_at = at["turn_seat"]
+    kept_hazard_at = at["kept_hazard"]
+
+    def _turn(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        phase, current, turn_seat, kept_hazard = value
+        for cell in memo:
+            out[cell] = 0
+        cells = [phase_at[phase]]
+        if current is not None:
+            cells.append(current_at + (current - seat) % players)
+        if turn_seat is not None:
+            cells.append(turn_at + (turn_seat - seat) % players)
+        for cell in cells:
+            out[cell] = 1
+        out[kept_hazard_at] = 1 if kept_hazard else 0
+        memo[:] = cells
+
+    groups.append(
+        PlaneGroup(("phase", "current_player", "turn_seat", "kept_hazard"), write_value=_turn)
+    )
+
+    pending_at = at["pending"]
+    filled_at = at["filled_positions"]
+    nine = zeros(9)
+
+    def _pending(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        pending, filled = value
+        out[pending_at : pending_at + players] = seat_zeros
+        for other in pending:
+            out[pending_at + rel(seat, other)] += 1
+        out[filled_at : filled_at + 9] = nine
+        for position in filled:
+            out[filled_at + position] += 1
+
+    groups.append(
+        PlaneGroup(("pending", "filled_positions"), write_value=_pending, from_mark=_filled)
+    )
+
+    final_at = at["final_turns"]
+    rebuilds_at = at["rebuilds"]
+    scores_at = at["scores"]
+    limit = enc.rebuild_limit
+
+    def _round(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        ender, starter, ended, final_turns, mulligans, round_, rebuilds, scores = value
+        seat_one_hot(out, "ender", seat, ender)
+        seat_one_hot(out, "starter", seat, starter)
+        ending = None if ended is None else ENDINGS.index(ended if ended in ENDINGS else "variant")
+        one_hot(out, at["ended_by"], len(ENDINGS), ending)
+        out[final_at] = final_turns
+        out[final_at + 1] = mulligans
+        one_hot(out, at["round"], enc.rounds, round_)
+        out[rebuilds_at] = rebuilds
+        out[rebuilds_at + 1] = limit is None or rebuilds < limit
+        if scores:
+            totals = [sum(column) / SCORE_SCALE for column in zip(*scores, strict=True)]
+            out[scores_at : scores_at + players] = array("f", totals[seat:] + totals[:seat])
+        else:
+            out[scores_at : scores_at + players] = seat_zeros
+
+    groups.append(
+        PlaneGroup(
+            (
+                "ender",
+                "starter",
+                "ended_by",
+                "final_turns_left",
+                "mulligans_at_turn_start",
+                "round",
+                "rebuilds",
+                "round_scores",
+            ),
+            write_value=_round,
+        )
+    )
+    return groups, start
