@@ -23,6 +23,7 @@ from cardrules.moves import Move
 from cardrules.options import options_as_dict, variant_options_as_dict
 from cardrules.registry import Catalogue, default_catalogue
 from cardrules.sampling import sample_state
+from cardrules.seat_tensors import seat_tensor
 from cardrules.strict import StrictChecks
 
 __all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
@@ -288,6 +289,29 @@ class GameState:
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
         return self.game.observation(
             state, seat, tuple(self.round_scores), self.legal_moves(), self.round_history()
+        )
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``seat``'s observation as a tensor: ``game.observation_tensor(observation(seat))``.
+
+        Returns:
+            ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype
+            ``float32``, a new array each call (planes: `cardrules.tensors`).
+
+        Raises:
+            InvalidSeatError: ``seat`` is not ``0 .. players-1`` (a ``ValueError``).
+            cardrules.tensors.NumpyMissingError: numpy is not installed.
+
+        Where only the game's own rules decide what ``seat`` sees, the tensor
+        is read straight off the round state, without building the
+        observation (`cardrules.seat_tensors`): several times cheaper, the
+        same numbers. This is what the adapters call at every step.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
+        state = self.round_state if not self.is_over else self.finished_rounds[-1]
+        return seat_tensor(
+            self.game, state, seat, tuple(self.round_scores), lambda: self.observation(seat)
         )
 
     def round_history(self) -> RoundHistory:

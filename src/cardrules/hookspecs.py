@@ -358,6 +358,29 @@ def cardrules_observation_tensor(game: HookGame, observation: Any) -> Any:
     """
 
 
+@_spec(firstresult=True)
+def cardrules_seat_tensor(
+    game: HookGame, state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]
+) -> Any:
+    """Return ``seat``'s observation tensor read straight off ``state``, or ``None``.
+
+    Stops at the first non-None result. A game's fast path for
+    ``GameState.observation_tensor``: equal to ``cardrules_observation_tensor``
+    of ``cardrules_observation``, without the observation being built
+    (`cardrules.seat_tensors`). Called only while the game's own plugin is
+    the only one implementing this hook and those two, no variant keeps
+    state or adds move kinds with planes, and strict mode is off; otherwise,
+    or on ``None``, the observation is built and encoded. Variants do not
+    implement it.
+
+    :param game: the game.
+    :param state: the round state observed (the last finished round once the match is over).
+    :param seat: the observer, ``0 .. players-1``.
+    :param round_scores: the finished rounds' scores, one tuple of per-seat scores per round.
+    :returns: a one-dimensional ``numpy.ndarray`` of ``float32``, or ``None``.
+    """
+
+
 # --------------------------------------------------------------------------
 # Rule hooks: scoring
 # --------------------------------------------------------------------------
