@@ -301,7 +301,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observe(self) -> npt.NDArray[np.float32]:
         state = self.game_state
         assert state is not None
-        tensor: npt.NDArray[np.float32] = self.game.observation_tensor(state.observation(self.seat))
+        tensor: npt.NDArray[np.float32] = state.observation_tensor(self.seat)
         return tensor
 
     def _info(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ Rook player buys during another's turn).
 * **Observations** follow PettingZoo's convention for masked environments: a
   dict ``{"observation": float32 array (tensor_layout.size,), "action_mask":
   int8 array (action_space.size,)}``. The observation is
+  ``state.observation_tensor(seat)``, the same as
   ``game.observation_tensor(state.observation(seat))``: only what that seat
   may know (see the game's ``tensor`` module for its planes); its values are not
   bounded by the space (scores are not clipped), so the Box is ``-inf .. inf``.
@@ -351,7 +352,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if state is None:
             raise RuntimeError("call reset() first")
         seat = self._seat_of(agent)
-        tensor = self.game.observation_tensor(state.observation(seat))
+        tensor = state.observation_tensor(seat)
         return {"observation": tensor, "action_mask": self.action_mask(agent)}
 
     def render(self) -> str | None:

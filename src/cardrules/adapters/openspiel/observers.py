@@ -160,7 +160,7 @@ class CardRulesObserver:
             return
         engine = state._match.engine()
         if self._kind == "seat":
-            tensor[:] = self._game.observation_tensor(engine.observation(player))
+            tensor[:] = engine.observation_tensor(player)
         elif self._kind == "public":
             tensor[:] = self._game.observation_tensor(self._views.public(engine))
         else:

@@ -1,0 +1,267 @@
+"""``GameState.observation_tensor(seat)``: read off the round state, the seat's observation encoded.
+
+Where only the game's own rules decide what a seat sees, Gnoming A Round's
+tensors are read straight off the round state (`cardrules.seat_tensors`).
+These tests hold that path to its definition, ``game.observation_tensor(
+state.observation(seat))``, over seeded matches, every bundled variant and the
+options that change what is observed, states of several matches interleaved
+(as search plays them), and to what the seat may not know.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules import Catalogue, GameState, InvalidSeatError, VariantSpec, hookimpl
+from cardrules.game import Game
+from cardrules.registry import default_catalogue
+from cardrules.seat_tensors import direct_seat_tensor
+from tests.variant_toys import toy_catalogue
+
+np = pytest.importorskip("numpy")
+
+GNOMING = "gnoming-a-round"
+ROOK = "toonerville-rook"
+
+
+def fresh_tensor(state: GameState, seat: int) -> Any:
+    """``seat``'s observation encoded by a game object that has kept nothing."""
+    game = state.game
+    twin = Game(game.spec, game.players, game.options, game.variants)
+    return twin.observation_tensor(state.observation(seat))
+
+
+def check_match(state: GameState, seed: int, fresh_every: int = 9) -> int:
+    """Play ``state`` out at random; at every decision the acting seat's tensor and a random
+    seat's equal their observations encoded (and, every ``fresh_every`` decisions, one
+    encoded afresh). Returns the number of decisions."""
+    rng = random.Random(seed)
+    encode = state.game.observation_tensor
+    decisions = 0
+    while True:
+        acting = state.current_player
+        seats = [rng.randrange(state.players)] if acting is None else [acting]
+        seats.append(rng.randrange(state.players))
+        for seat in seats:
+            # Either path first: they keep one tensor per seat, so each checks the other.
+            if rng.random() < 0.5:
+                direct = state.observation_tensor(seat)
+                encoded = encode(state.observation(seat))
+            else:
+                encoded = encode(state.observation(seat))
+                direct = state.observation_tensor(seat)
+            np.testing.assert_array_equal(direct, encoded)
+            assert direct.dtype == np.float32
+            if decisions % fresh_every == 0:
+                np.testing.assert_array_equal(direct, fresh_tensor(state, seat))
+        if state.is_over:
+            return decisions
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        decisions += 1
+
+
+@pytest.mark.rule("G4")
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_gnoming_seat_tensors_equal_encoded_observations(players: int) -> None:
+    """Whole matches at each table size: the direct path is taken, and never differs."""
+    state = cardrules.new_game(GNOMING, players=players, seed=players)
+    assert direct_seat_tensor(state.game) is not None
+    assert check_match(state, players) > 100
+
+
+GNOMING_VARIANTS = [spec.name for spec in default_catalogue().variants(GNOMING)]
+GNOMING_OPTIONS: list[dict[str, Any]] = [
+    {"bouncing": False},
+    {"taken_discard_must_be_kept": True},
+    {"hazards_return_each_round": True},
+    {"hazard_drawer_need_not_restart": True},
+    {"start_pile_hazard": "shuffle-back"},
+    {"mulligan_limit": 3},
+    {"draw_pile_rebuilds": 0},
+]
+
+
+@pytest.mark.rule("G4")
+@pytest.mark.parametrize("variant", GNOMING_VARIANTS)
+def test_gnoming_seat_tensors_under_each_bundled_variant(variant: str) -> None:
+    """A variant that does not decide what a seat sees keeps the direct path; either way
+    the tensors are the observations' (a variant that does turns the direct path off)."""
+    state = cardrules.new_game(GNOMING, players=4, seed=3, variants=[variant])
+    check_match(state, 3)
+
+
+@pytest.mark.rule("G4")
+@pytest.mark.parametrize("options", GNOMING_OPTIONS, ids=lambda o: ",".join(o))
+def test_gnoming_seat_tensors_under_each_option(options: dict[str, Any]) -> None:
+    state = cardrules.new_game(GNOMING, players=3, seed=8, options=options)
+    assert direct_seat_tensor(state.game) is not None
+    check_match(state, 8)
+
+
+@pytest.mark.rule("G8")
+def test_gnoming_seat_tensors_across_draw_pile_rebuilds() -> None:
+    """Long rounds (always the first move: draw from the draw pile, swap position 0)
+    rebuild the draw pile, whose cards then show in the tensor."""
+    state = cardrules.new_game(GNOMING, players=3, seed=5)
+    rng = random.Random(5)
+    rebuilt = False
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[0] if rng.random() < 0.9 else moves[rng.randrange(len(moves))])
+        rebuilt = rebuilt or bool(state.round_state.rebuilds)
+        for seat in range(3):
+            np.testing.assert_array_equal(
+                state.observation_tensor(seat),
+                state.game.observation_tensor(state.observation(seat)),
+            )
+    assert rebuilt
+
+
+@pytest.mark.parametrize("game", [GNOMING, ROOK])
+def test_interleaved_matches_clones_and_samples(game: str) -> None:
+    """Search plays many states of one game in turn (clones, determinized samples): each
+    seat's kept tensor jumps between them, and every tensor is still its own state's."""
+    rng = random.Random(1)
+    root = cardrules.new_game(game, players=3, seed=1, options={"rounds": 1})
+    for _ in range(40):
+        moves = root.legal_moves()
+        root.apply(moves[rng.randrange(len(moves))])
+    states = [root.clone() for _ in range(3)]
+    seat = root.current_player
+    assert seat is not None
+    states += [root.determinize(seat, rng) for _ in range(3)]
+    for step in range(60):
+        for state in states:
+            if state.is_over:
+                continue
+            look = rng.randrange(3)
+            np.testing.assert_array_equal(
+                state.observation_tensor(look), fresh_tensor(state, look), err_msg=f"step {step}"
+            )
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.rule("G4")
+@pytest.mark.rule("G9")
+def test_a_seat_tensor_holds_only_what_the_seat_may_know() -> None:
+    """Re-deal everything ``seat`` cannot see (face-down cards, the draw pile, a card another
+    drew from it): its tensor does not change, while the turn player's held card shows."""
+    rng = random.Random(6)
+    state = cardrules.new_game(GNOMING, players=4, seed=6)
+    hidden_held = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        for seat in range(4):
+            sample = state.determinize(seat, rng)
+            np.testing.assert_array_equal(
+                sample.observation_tensor(seat), state.observation_tensor(seat)
+            )
+        round_state = state.round_state
+        if round_state.held is not None and round_state.drawn_from == "stock":
+            turn = round_state.turn_seat
+            other = (turn + 1) % 4
+            layout = state.game.tensor_layout
+            assert layout.view(state.observation_tensor(turn), "held")[:-1].sum() == 1
+            assert layout.view(state.observation_tensor(other), "held")[:-1].sum() == 0
+            hidden_held += 1
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    assert hidden_held > 10
+
+
+def test_rook_has_no_direct_path_and_encodes_its_observations() -> None:
+    state = cardrules.new_game(ROOK, players=3, seed=2, options={"rounds": 1})
+    assert direct_seat_tensor(state.game) is None
+    check_match(state, 2, fresh_every=40)
+
+
+class _Blindfold:
+    """Hides the discard piles below their top card from every seat (a toy)."""
+
+    @hookimpl(wrapper=True)
+    def cardrules_observation(
+        self, game: Game, state: Any, seat: int, round_scores: Any, legal_moves: Any, history: Any
+    ) -> Generator[None, Any, Any]:
+        observation = yield
+        piles = tuple(pile[-1:] for pile in observation.discard_piles)
+        return attrs.evolve(observation, discard_piles=piles)
+
+
+class _BlindfoldVariant:
+    @hookimpl
+    def cardrules_register_variants(self, register: Any) -> None:
+        register(
+            VariantSpec("blindfold", GNOMING, "Only discard tops show (toy).", plugin=_Blindfold())
+        )
+
+
+def _blindfold_catalogue() -> Catalogue:
+    return toy_catalogue(("blindfold", _BlindfoldVariant()))
+
+
+@pytest.mark.parametrize(
+    ("why", "make"),
+    [
+        ("strict mode", lambda: cardrules.new_game(GNOMING, players=3, seed=4, strict=True)),
+        (
+            "a variant keeps state",
+            lambda: cardrules.new_game(
+                GNOMING, players=3, seed=4, variants=["tally"], catalogue=toy_catalogue()
+            ),
+        ),
+        (
+            "a variant adds a move kind with planes",
+            lambda: cardrules.new_game(
+                GNOMING, players=3, seed=4, variants=["sigh"], catalogue=toy_catalogue()
+            ),
+        ),
+        (
+            "a variant changes what a seat sees",
+            lambda: cardrules.new_game(
+                GNOMING, players=3, seed=4, variants=["blindfold"], catalogue=_blindfold_catalogue()
+            ),
+        ),
+    ],
+)
+def test_the_direct_path_stands_aside(why: str, make: Any) -> None:
+    """Where anything but the game's own rules may decide the observation or its tensor,
+    the observation is built and encoded: the variant's change shows in the tensor."""
+    state = make()
+    assert direct_seat_tensor(state.game) is None, why
+    check_match(state, 4, fresh_every=25)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 1.0, True, "0"])
+def test_a_bad_seat_is_refused_and_changes_nothing(seat: Any) -> None:
+    state = cardrules.new_game(GNOMING, players=3, seed=1)
+    before = state.observation_tensor(0)
+    with pytest.raises(InvalidSeatError):
+        state.observation_tensor(seat)
+    np.testing.assert_array_equal(state.observation_tensor(0), before)
+
+
+def test_a_variant_that_hides_more_is_obeyed() -> None:
+    """The blindfold hides all but each discard pile's top: so do its tensors (the counts of
+    a pile hold one card at most), though the piles grow."""
+    state = cardrules.new_game(
+        GNOMING, players=3, seed=4, variants=["blindfold"], catalogue=_blindfold_catalogue()
+    )
+    layout = state.game.tensor_layout
+    rng = random.Random(4)
+    deepest = 0
+    while not state.is_over and deepest < 3:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        deepest = max(deepest, *(len(pile) for pile in state.round_state.discards))
+        counts = layout.view(state.observation_tensor(0), "discard_counts")
+        assert counts.sum(axis=-1).max() <= 1
+    assert deepest >= 3
