@@ -13,8 +13,9 @@ median of ``--repeats`` runs:
 * the PettingZoo AEC adapter's steps per second with random masked actions
   (when ``pettingzoo`` is installed), and its ratio to the raw engine.
 
-* what ``observation()`` + its tensor of the acting seat at every decision adds
-  to a decision, in microseconds, and the calls alone.
+* what ``observation_tensor(seat)`` of the acting seat at every decision adds
+  to a decision, in microseconds, and the calls alone; and the same when the
+  observation is built and encoded (``observation()`` + its tensor).
 
 When ``open_spiel`` is installed it drives OpenSpiel's C++ ``gin_rummy`` the
 same way from Python (``legal_actions()`` + ``apply_action()``, chance outcomes
@@ -69,6 +70,7 @@ SEEDS = {
     "adapter-blind": 3000,
     "observed": 4000,
     "observation": 5000,
+    "observation-built": 6000,
 }
 
 
@@ -131,10 +133,13 @@ def decision_us(game: str, players: int, seconds: float, seed: int) -> float:
 
 
 def observation_us(
-    game: str, players: int, seconds: float, seed: int
+    game: str, players: int, seconds: float, seed: int, direct: bool = True
 ) -> tuple[float, float] | None:
     """Random playouts observing the acting seat at every decision, per decision.
 
+    With ``direct`` the tensor is ``state.observation_tensor(seat)`` (what the
+    adapters call: read off the round state where the game can); without, the
+    observation is built and encoded, ``game.observation_tensor(state.observation(seat))``.
     Returns ``(us of legal_moves + observation + tensor + apply, us of the
     observation + tensor calls alone)``, new-game setup excluded as in
     `decision_us`; ``None`` when numpy is not installed. The first less
@@ -154,13 +159,17 @@ def observation_us(
     while spent < seconds:
         state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
         encode = state.game.observation_tensor
+        look = state.observation_tensor
         start = clock()
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
             moves = state.legal_moves()
             before = clock()
-            encode(state.observation(seat))
+            if direct:
+                look(seat)
+            else:
+                encode(state.observation(seat))
             looking += clock() - before
             state.apply(moves[rng.randrange(len(moves))])
             decisions += 1
@@ -171,7 +180,7 @@ def observation_us(
 def observed_decision_us(game: str, players: int, seconds: float, seed: int) -> float | None:
     """Microseconds per decision of the raw engine doing an env step's work.
 
-    That is ``observation(seat)`` + its tensor + ``legal_action_mask()`` as an
+    That is ``observation_tensor(seat)`` + ``legal_action_mask()`` as an
     array + ``legal_actions()`` + ``apply_action``: what the PettingZoo
     adapter's benchmark loop gets and does each step
     (``None`` when numpy is not installed).
@@ -185,12 +194,11 @@ def observed_decision_us(game: str, players: int, seconds: float, seed: int) -> 
     decisions = 0
     while spent < seconds:
         state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
-        encode = state.game.observation_tensor
         start = time.perf_counter()
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
-            encode(state.observation(seat))
+            state.observation_tensor(seat)
             numpy.frombuffer(state.legal_action_mask(), dtype=numpy.int8)
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
@@ -314,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         blind = repeated(adapter_steps, "adapter-blind", *setting, observe=False)
         observed = repeated(observed_decision_us, "observed", *setting)
         looks = repeated(observation_us, "observation", *setting)
+        built = repeated(observation_us, "observation-built", *setting, direct=False)
         print(f"\n{game}, {players} players (median of {repeats} runs)")
         print(f"  random playouts: {per_match:,.2f} matches/s, {per_decision:,.0f} decisions/s")
         print(f"  clone(): {clone:.2f} us")
@@ -336,16 +345,23 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             print("  PettingZoo adapter: not installed (pip install 'cardrules[pettingzoo]')")
-        if all(look is not None for look in looks):
+        if all(look is not None for look in looks + built):
             observing = statistics.median(pair[0] for pair in looks if pair is not None)
             calls = statistics.median(pair[1] for pair in looks if pair is not None)
             added = observing - step
             print(
-                f"  observation() + tensor of the acting seat at every decision: "
+                f"  observation_tensor(seat) of the acting seat at every decision: "
                 f"{observing:.2f} us a decision against {step:.2f} us without, so observing "
                 f"adds {added:.2f} us: {added / step:.2f}x legal_moves() + apply() "
                 f"{_verdict(added <= step)} (issue 17 target <= 1x); the calls alone "
                 f"take {calls:.2f} us, the rest is what they cost the move beside them"
+            )
+            observing = statistics.median(pair[0] for pair in built if pair is not None)
+            calls = statistics.median(pair[1] for pair in built if pair is not None)
+            print(
+                f"  the same through the observation, observation_tensor(observation(seat)): "
+                f"adds {observing - step:.2f} us ({(observing - step) / step:.2f}x), "
+                f"the calls alone {calls:.2f} us"
             )
         if gin_runs:
             gin = [statistics.median(run[i] for run in gin_runs) for i in range(3)]

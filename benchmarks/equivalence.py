@@ -11,6 +11,9 @@ Per game (4 players by default) it hashes, with `cardrules.testing.fingerprint`:
 * the acting seat's observation and observation tensor at every decision, and
   those of one other seat drawn at random, over 10 seeded random matches
   (``--tensor-matches``; needs numpy);
+* the same with ``state.observation_tensor(seat)`` as the tensor (read off
+  the round state where the game can): these ``seat-tensors`` digests must
+  equal the ``observations`` ones, of this run and saved;
 * the same, 2 matches each, with each bundled variant of the game
   (``--variant-matches``), so the hook paths are covered too;
 * legal moves of 2 matches (``--option-matches``) under each option of an
@@ -62,6 +65,22 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
 }
 
 
+def seat_tensor_digest(
+    game: str,
+    players: int,
+    seeds: Iterable[int],
+    variants: Sequence[str] = (),
+    options: Mapping[str, object] | None = None,
+) -> dict[int, str]:
+    """`observation_digest` hashing ``state.observation_tensor(seat)`` as the tensor."""
+    return observation_digest(game, players, seeds, variants, options, seat_tensors=True)
+
+
+def expected_key(check: str) -> str:
+    """The check whose digests ``check``'s must equal: a seat-tensor check's observation one."""
+    return check.replace("/seat-tensors", "/observations")
+
+
 def digests(
     games: list[str],
     players: int,
@@ -81,12 +100,16 @@ def digests(
             ("legal-moves", (), matches, legal_move_digest)
         ]
         checks.append(("observations", (), tensor_matches, observation_digest))
+        checks.append(("seat-tensors", (), tensor_matches, seat_tensor_digest))
         for variant in sorted(v.name for v in catalogue.variants() if v.game == game):
             checks.append(
                 (f"legal-moves+{variant}", (variant,), variant_matches, legal_move_digest)
             )
             checks.append(
                 (f"observations+{variant}", (variant,), variant_matches, observation_digest)
+            )
+            checks.append(
+                (f"seat-tensors+{variant}", (variant,), variant_matches, seat_tensor_digest)
             )
         for name, variants, count, digest in checks:
             start = time.perf_counter()
@@ -133,6 +156,17 @@ def main(argv: list[str] | None = None) -> int:
         args.variant_matches,
         args.option_matches,
     )
+    unequal = [
+        f"{check} seed {seed} (against {expected_key(check)} of this run)"
+        for check, per_seed in found.items()
+        if expected_key(check) != check
+        for seed, value in per_seed.items()
+        if found[expected_key(check)][seed] != value
+    ]
+    for line in unequal:
+        print(f"DIFFERS: {line}")
+    if unequal:
+        return 1
     if args.save:
         args.save.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
         print(f"saved {sum(map(len, found.values()))} digests to {args.save}")
@@ -143,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{check} seed {seed}"
             for check, per_seed in found.items()
             for seed, value in per_seed.items()
-            if saved.get(check, {}).get(seed) != value
+            if saved.get(expected_key(check), {}).get(seed) != value
         ]
         for line in differ:
             print(f"DIFFERS: {line}")

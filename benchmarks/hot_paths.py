@@ -14,7 +14,10 @@ Workloads, each on seeded 4-player random matches (``--matches``, default 2):
 * ``playout``: ``legal_moves()`` + ``apply()`` of a random legal move at every
   decision (the random playouts of `benchmarks/embedding.py`);
 * ``observe``: the same, plus the acting seat's ``observation()`` and its
-  tensor at every decision (what the PettingZoo environment does each step);
+  tensor at every decision;
+* ``observe-seat``: the same with ``observation_tensor(seat)`` instead, read
+  off the round state where the game can (what the PettingZoo environment
+  does each step);
 * ``search``: `cardrules.search.ISMCTSBot` (default settings, 20 iterations)
   choosing for every seat for the first 12 decisions of a match.
 
@@ -47,7 +50,7 @@ import tempfile
 import cardrules
 
 GAMES = ("gnoming-a-round", "toonerville-rook")
-WORKLOADS = ("playout", "observe", "search")
+WORKLOADS = ("playout", "observe", "observe-seat", "search")
 
 
 def warm_up(workload: str, game: str, players: int = 4) -> None:
@@ -61,6 +64,8 @@ def warm_up(workload: str, game: str, players: int = 4) -> None:
         seat = state.current_player
         assert seat is not None
         state.game.observation_tensor(state.observation(seat))
+        if hasattr(state, "observation_tensor"):  # (older code, for before/after counts)
+            state.observation_tensor(seat)
         state.apply(state.legal_moves()[-1])
     if workload == "search":
         from cardrules.search import ISMCTSBot
@@ -88,11 +93,16 @@ def run(workload: str, game: str, matches: int, players: int = 4) -> int:
                 decisions += 1
             continue
         encode = state.game.observation_tensor if workload == "observe" else None
+        look = state.observation_tensor if workload == "observe-seat" else None
         while not state.is_over:
-            if encode is not None:
+            if encode is not None or look is not None:
                 seat = state.current_player
                 assert seat is not None
-                encode(state.observation(seat))
+                if look is not None:
+                    look(seat)
+                else:
+                    assert encode is not None
+                    encode(state.observation(seat))
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
             decisions += 1

@@ -13,7 +13,9 @@ line.
   decision, the acting seat's observation tensor (the ``float32`` bytes) and
   observation (its ``repr``; the history in full at every 32nd decision), and
   those of one other seat drawn at random, so that observations of seats that
-  are not acting are covered too.
+  are not acting are covered too. With ``seat_tensors`` the tensor hashed is
+  ``state.observation_tensor(seat)`` instead of the observation's encoding:
+  the same bytes by definition, so the digests must be the same.
 
 Digests are SHA-256 hex strings; one per seed, so a difference names the match.
 
@@ -66,7 +68,9 @@ def legal_move_digest(
     }
 
 
-def play_digest(state: GameState, seed: int, observe: bool = False) -> str:
+def play_digest(
+    state: GameState, seed: int, observe: bool = False, seat_tensors: bool = False
+) -> str:
     """Play ``state`` to the end with random moves drawn from ``seed``; the digest of it.
 
     Args:
@@ -75,6 +79,9 @@ def play_digest(state: GameState, seed: int, observe: bool = False) -> str:
             for a second observation at each decision).
         observe: hash observations and tensors instead of legal moves (the
             moves played are hashed either way).
+        seat_tensors: with ``observe``, the tensor hashed is
+            ``state.observation_tensor(seat)`` (called before the observation
+            is built), not ``game.observation_tensor(observation)``.
 
     Returns:
         A SHA-256 hex digest.
@@ -91,8 +98,11 @@ def play_digest(state: GameState, seed: int, observe: bool = False) -> str:
             acting = state.current_player
             assert acting is not None
             for seat in (acting, seats.randrange(state.players)):
+                tensor = state.observation_tensor(seat) if seat_tensors else None
                 observation = state.observation(seat)
-                update(encode(observation).tobytes())
+                if tensor is None:
+                    tensor = encode(observation)
+                update(tensor.tobytes())
                 update(_observation_repr(observation, decisions).encode())
         else:
             update(repr(moves).encode())
@@ -124,17 +134,20 @@ def observation_digest(
     seeds: Iterable[int],
     variants: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
+    seat_tensors: bool = False,
 ) -> dict[int, str]:
     """``{seed: digest}`` of the observations and tensors of a random match per seed.
 
     Needs numpy (the ``tensors`` extra). See the module docstring for what is hashed;
-    the arguments are `legal_move_digest`'s.
+    the other arguments are `legal_move_digest`'s; ``seat_tensors``: hash
+    ``state.observation_tensor(seat)`` as the tensor (equal digests either way).
     """
     return {
         seed: play_digest(
             new_game(game, players=players, seed=seed, variants=variants, options=options),
             seed,
             observe=True,
+            seat_tensors=seat_tensors,
         )
         for seed in seeds
     }
