@@ -25,17 +25,19 @@ writes must depend on nothing but those fields and the game. Tensors are kept
 as ``array.array("f")`` (one item write is far cheaper than numpy's) and
 handed out as ``numpy.float32`` copies.
 
-**Straight from the round state.** An encoder may also be given ``marks``:
-one function that reads, off the game's round state, a *mark* per group,
-cheap to make and to compare, equal between two calls only if the group's
-value is (a layout's cards and flags, say, where the value hides some). Each
-group then says how to make its value from its mark (``from_mark``; by
-default the mark is the value), the same value its ``key`` takes from the
-seat's observation. `GroupEncoder.encode_state` writes a seat's tensor
-without the observation being built at all: one call reads every mark, only
-the groups whose mark changed make their value, and only those whose value
-changed are written. Both ways keep the same tensor per seat, so they may be
-mixed.
+**Straight from the round state, once for every seat.** An encoder may also
+be given a `StateReading`: how to read, off the game's round state, a *mark*
+per group, cheap to make and to compare, equal between two calls only if the
+group's value is (a layout's cards and flags, say, where the value hides
+some). Each group says how to make its value from its mark (``from_mark``; by
+default the mark is the value). `GroupEncoder.encode_state` then keeps one
+*table tensor* per thread, written as seat 0 would see the table if it saw
+what the best-informed seat sees, and only the groups whose mark changed
+since the last call, whoever it was for, are written again: a move is
+written once, not once per seat. A seat's tensor is the table tensor read in
+the seat's order (`StateReading.order`: its seat-relative planes rotated),
+with what that seat sees differently written over it (`StateReading.patch`:
+a card only another seat saw drawn, say). The observation is never built.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ import attrs
 __all__ = [
     "GroupEncoder",
     "PlaneGroup",
-    "StateReader",
+    "StateReading",
     "ValueWriter",
     "Writer",
     "one_hot",
@@ -63,14 +65,13 @@ __all__ = [
 Writer = Callable[["array[float]", Any, Any, list[Any]], None]
 #: ``write_value(tensor, view, value, seat, memo)``: see `PlaneGroup`.
 ValueWriter = Callable[["array[float]", Any, Any, int, list[Any]], None]
-#: ``marks(state, seat, round_scores)``: see `GroupEncoder`.
-StateReader = Callable[[Any, int, Any], Sequence[Any]]
 
 #: Stands for "never written" among a seat's kept field values (equal to nothing else).
 _UNWRITTEN = object()
 
-#: A seat's kept tensor: the array, its numpy view, the value each group was written
-#: from, the groups' memos, and the mark each group's value was last made from.
+#: A kept tensor (a seat's, or the table tensor): the array, its numpy view, the value
+#: each group was written from, the groups' memos, and (the table tensor's) the mark
+#: each group's value was last made from.
 _Kept = tuple["array[float]", Any, list[Any], list[list[Any]], list[Any]]
 
 
@@ -175,6 +176,28 @@ def sorted_change(old: Sequence[int], new: Sequence[int]) -> tuple[list[int], li
     return gone, came
 
 
+@attrs.frozen
+class StateReading:
+    """How a game's tensors are read off its round state (`GroupEncoder.encode_state`).
+
+    Attributes:
+        marks: ``marks(state, round_scores)``: a sequence of one mark per group,
+            in the groups' order, for the table tensor: seat-relative planes in
+            the order of seat 0, and what some seats cannot see as a seat that
+            sees it sees it. Marks are new values, never the state's own lists
+            (a kept mark must not change with the state).
+        order: ``order(seat)``: a ``numpy`` integer array of ``size`` indices
+            into the table tensor, in the order of ``seat``'s tensor.
+        patch: ``patch(tensor, state, seat)``: writes, into ``seat``'s tensor
+            (a ``numpy.float32`` array read in its order), what ``seat`` sees
+            differently from the table tensor.
+    """
+
+    marks: Callable[[Any, Any], Sequence[Any]]
+    order: Callable[[int], Any]
+    patch: Callable[[Any, Any, int], None]
+
+
 class GroupEncoder:
     """Encodes one game's observations, keeping per seat the last tensor written.
 
@@ -184,18 +207,17 @@ class GroupEncoder:
         groups: the plane groups, which together keep every value of the tensor.
         start: writes a fresh tensor's values before any group (running totals'
             starting values); ``None``: all zeros.
-        marks: ``marks(state, seat, round_scores)``, a sequence of one mark per
-            group read off a round state (see `PlaneGroup` ``from_mark``), so
-            that `encode_state` may be called; ``None``: it may not.
+        reading: how to read the groups off a round state, so that
+            `encode_state` may be called; ``None``: it may not.
 
     Raises:
-        ValueError: ``marks`` is given but a group has no ``write_value``.
+        ValueError: ``reading`` is given but a group has no ``write_value``.
 
     Each thread keeps tensors of its own, so threads sharing a game never
     write into one another's.
 
     Attributes:
-        reads_state: ``marks`` was given, so `encode_state` may be called.
+        reads_state: ``reading`` was given, so `encode_state` may be called.
     """
 
     __slots__ = (
@@ -203,10 +225,10 @@ class GroupEncoder:
         "_from_marks",
         "_getters",
         "_groups",
-        "_indices",
         "_kept",
-        "_marks",
         "_np",
+        "_orders",
+        "_reading",
         "_start",
         "reads_state",
         "size",
@@ -218,7 +240,7 @@ class GroupEncoder:
         size: int,
         groups: Sequence[PlaneGroup],
         start: Callable[[array[float]], None] | None = None,
-        marks: StateReader | None = None,
+        reading: StateReading | None = None,
     ) -> None:
         self._np = numpy
         self.size = size
@@ -227,12 +249,12 @@ class GroupEncoder:
             for group in groups
         )
         self._by_value = tuple(group.write_value is not None for group in groups)
-        if marks is not None and not all(self._by_value):
-            raise ValueError("marks need every plane group written from its value")
+        if reading is not None and not all(self._by_value):
+            raise ValueError("reading a state needs every plane group written from its value")
         self._from_marks = tuple(group.from_mark for group in groups)
-        self._indices = range(len(groups))
-        self._marks = marks
-        self.reads_state = marks is not None
+        self._reading = reading
+        self._orders: dict[int, Any] = {}
+        self.reads_state = reading is not None
         self._getters = tuple(group.key or operator.attrgetter(*group.fields) for group in groups)
         self._start = start
         # Per thread: seat -> its `_Kept`.
@@ -241,6 +263,7 @@ class GroupEncoder:
     def forget(self) -> None:
         """Drop this thread's kept tensors: each seat's next observation is written whole."""
         self._kept.seats = {}
+        self._kept.table = None
 
     def encode(self, observation: Any) -> Any:
         """``observation`` as a new ``numpy.float32`` array of ``size`` values.
@@ -251,7 +274,7 @@ class GroupEncoder:
         is written whole) and the error passes on.
         """
         seat = observation.seat
-        tensor, view, values, memos, marked = kept = self._kept_for(seat)
+        tensor, view, values, memos, _ = kept = self._kept_for(seat)
         by_value = self._by_value
         try:
             for index, get in enumerate(self._getters):
@@ -262,7 +285,6 @@ class GroupEncoder:
                     else:
                         self._groups[index](tensor, view, observation, memos[index])
                     values[index] = value
-                    marked[index] = _UNWRITTEN
         except BaseException:
             self._drop(seat, kept)  # a group half written, or a running total half taken back
             raise
@@ -280,32 +302,61 @@ class GroupEncoder:
             a new ``numpy.float32`` array of ``size`` values.
 
         Raises:
-            ValueError: the encoder has no ``marks`` (`reads_state` is false).
+            ValueError: the encoder has no `StateReading` (`reads_state` is false).
 
-        One call of ``marks`` reads every group's mark; each group whose mark
-        changed since the seat's last tensor makes its value, and is written
-        again if that changed. If a group raises, the seat's kept tensor is
-        dropped and the error passes on.
+        The groups whose mark changed since this thread's last call are
+        written again into the table tensor, which is then read in ``seat``'s
+        order and patched with what ``seat`` sees differently. If a group
+        raises, the table tensor is dropped and the error passes on.
         """
-        if self._marks is None:
-            raise ValueError("this encoder has no marks to read a round state with")
-        tensor, view, values, memos, marked = kept = self._kept_for(seat)
+        reading = self._reading
+        if reading is None:
+            raise ValueError("this encoder has no reading of a round state")
+        kept = getattr(self._kept, "table", None)
+        if kept is None:
+            kept = self._kept.table = self._fresh()
+        tensor, view, values, memos, marked = kept
         groups = self._groups
         from_marks = self._from_marks
         try:
-            for index, mark in enumerate(self._marks(state, seat, round_scores)):
+            for index, mark in enumerate(reading.marks(state, round_scores)):
                 if mark == marked[index]:
                     continue
                 marked[index] = mark
                 convert = from_marks[index]
-                value = mark if convert is None else convert(mark)
-                if value != values[index]:
-                    groups[index](tensor, view, value, seat, memos[index])
-                    values[index] = value
+                if convert is None:  # the mark is the value: it changed
+                    value = mark
+                else:
+                    value = convert(mark)
+                    if value == values[index]:
+                        continue
+                groups[index](tensor, view, value, 0, memos[index])
+                values[index] = value
         except BaseException:
-            self._drop(seat, kept)
+            self._kept.table = None  # a group half written, or a running total half taken back
             raise
-        return view.copy()
+        order = self._orders.get(seat)
+        if order is None:
+            order = self._orders[seat] = reading.order(seat)
+        out = view[order]
+        reading.patch(out, state, seat)
+        return out
+
+    def _fresh(self) -> _Kept:
+        """A fresh kept tensor: as ``start`` writes it, every group unwritten."""
+        tensor = array("f", bytes(4 * self.size))
+        if self._start is not None:
+            self._start(tensor)
+        # (the view holds the array's buffer: resizing it by mistake raises)
+        view = self._np.frombuffer(tensor, dtype=self._np.float32)
+        count = len(self._groups)
+        return (
+            tensor,
+            view,
+            [_UNWRITTEN] * count,
+            [[] for _ in range(count)],
+            [_UNWRITTEN] * count,
+        )
 
     def _kept_for(self, seat: int) -> _Kept:
         """This thread's kept tensor of ``seat``, a fresh one (every group unwritten) at first."""
@@ -315,19 +366,7 @@ class GroupEncoder:
             seats = self._kept.seats = {}
         kept = seats.get(seat)
         if kept is None:
-            tensor = array("f", bytes(4 * self.size))
-            if self._start is not None:
-                self._start(tensor)
-            # (the view holds the array's buffer: resizing it by mistake raises)
-            view = self._np.frombuffer(tensor, dtype=self._np.float32)
-            count = len(self._groups)
-            kept = seats[seat] = (
-                tensor,
-                view,
-                [_UNWRITTEN] * count,
-                [[] for _ in range(count)],
-                [_UNWRITTEN] * count,
-            )
+            kept = seats[seat] = self._fresh()
         return kept
 
     def _drop(self, seat: int, kept: _Kept) -> None:

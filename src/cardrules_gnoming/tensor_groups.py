@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from operator import is_
 from typing import Any
 
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, one_hot, zeros
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading, one_hot, zeros
 from cardrules.tensors import ObservationMismatchError, TensorLayout, require_numpy
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
@@ -116,31 +117,38 @@ def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
         players=game.players,
     )
     groups, start = _plane_groups(tables)
-    return tables, GroupEncoder(np, tables.size, groups, start, marks=_marks())
+    reading = StateReading(_marks(), _orders(np, tensor_layout), _patch(tables))
+    return tables, GroupEncoder(np, tables.size, groups, start, reading)
+
+
+#: The planes whose first axis is a seat, relative to the observer.
+SEAT_PLANES = ("layouts", "current_player", "turn_seat", "ender", "starter", "pending", "scores")
 
 
 def _marks() -> Any:
-    """``marks(state, seat, round_scores)``: each group's mark, in `_plane_groups` order.
+    """``marks(state, round_scores)``: each group's mark, in `_plane_groups` order.
 
-    A layout row's mark is its nine cards and nine flags (its value, what
-    others see, hides the face-down cards: equal marks, equal values); the
-    filled positions' mark is the bitmask; every other mark is the group's
-    value itself, as `cardrules_gnoming.observation.observe` would put it
-    in the observation. Marks are new tuples, never the state's own lists.
+    For the table tensor (`cardrules.plane_groups.StateReading`): the layouts
+    in seat order, the held card as the turn player sees it. A layout row's
+    mark is its nine cards and nine flags (its value, what others see, hides
+    the face-down cards: equal marks, equal values); the filled positions'
+    mark is the bitmask; every other mark is the group's value itself, as
+    `cardrules_gnoming.observation.observe` would put it in the turn
+    player's observation. Marks are new tuples, never the state's own lists.
     """
 
-    def marks(state: GnomingRound, seat: int, scores: Any) -> tuple[Any, ...]:
-        layouts = state.layouts
+    def marks(state: GnomingRound, scores: Any) -> tuple[Any, ...]:
         discards = state.discards
-        rows = [(*grid.cards, *grid.face_up) for grid in layouts[seat:] + layouts[:seat]]
+        turn = state.turn_seat
+        sees = 0 if turn is None else turn  # no card is held outside a turn
         return (
-            *rows,
-            (None if held_is_hidden(state, seat) else state.held, state.drawn_from),
+            *[(*grid.cards, *grid.face_up) for grid in state.layouts],
+            (state.held, state.drawn_from),
             (discards[0].cards(), discards[1].cards()),
             tuple(state.out_of_play),
-            (draw_pile_cards(state, seat), draw_pile_hazards(state, seat)),
+            (draw_pile_cards(state, sees), draw_pile_hazards(state, sees)),
             len(state.stock),
-            (state.phase, state.current_player, state.turn_seat, state.kept_hazard),
+            (state.phase, state.current_player, turn, state.kept_hazard),
             (tuple(state.pending), state.filled),
             (
                 state.ender,
@@ -155,6 +163,51 @@ def _marks() -> Any:
         )
 
     return marks
+
+
+def _orders(np: Any, layout: TensorLayout) -> Any:
+    """``order(seat)``: the table tensor's indices in ``seat``'s order (`SEAT_PLANES` rotated)."""
+
+    def order(seat: int) -> Any:
+        index = np.arange(layout.size)
+        for name in SEAT_PLANES:
+            plane = layout.plane(name)
+            block = index[plane.start : plane.stop].reshape(plane.shape)
+            # row r of the seat's plane is seat (seat + r) % P: row seat + r of the table's
+            index[plane.start : plane.stop] = np.roll(block, -seat, axis=0).ravel()
+        return index
+
+    return order
+
+
+def _patch(enc: KindTables) -> Any:
+    """``patch(tensor, state, seat)``: what ``seat`` sees unlike the turn player.
+
+    A card the turn player drew from the draw pile is hidden from every other
+    seat (G9): for them the held plane shows an unknown card from the draw
+    pile, the card is unseen, and after a rebuild (G8) it counts among the
+    draw pile's cards; the Hazards known to be in the draw pile are the seat's own.
+    """
+    at = enc.at
+    kinds = enc.kinds
+    held_at = at["held"]
+    unseen = at["unseen"]
+    draw_counts = at["draw_pile_counts"]
+    hazards_at = at["draw_pile_hazards"]
+    kind_of = enc.kind_of
+
+    def patch(out: Any, state: GnomingRound, seat: int) -> None:
+        if held_is_hidden(state, seat):
+            assert state.held is not None
+            kind = kind_of(state.held)
+            out[held_at + kind] = 0
+            out[held_at + kinds] = 1
+            out[unseen + kind] += 1
+            if state.rebuilds:
+                out[draw_counts + kind] += 1
+            out[hazards_at] = draw_pile_hazards(state, seat)
+
+    return patch
 
 
 def _visible(mark: tuple[Any, ...]) -> tuple[Card | None, ...]:
@@ -263,21 +316,13 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
         kept = memo if memo else [no_pile, no_pile]
         for number, cards in enumerate(piles):
             old_cards, old = kept[number]
-            if cards == old_cards:
+            # The cards below the first that differs stayed; take out those above, put in
+            # the new. (Compared by identity: a card's == is a Python call.)
+            stayed = list(map(is_, cards, old_cards))
+            same = stayed.index(False) if False in stayed else len(stayed)
+            if same == len(cards) == len(old_cards):
                 continue
             base = number * kinds
-            # The cards below the first that differs stayed; take out those above, put in the new.
-            kept_count = len(old_cards)
-            if cards[:kept_count] == old_cards:  # cards discarded onto it
-                same = kept_count
-            elif old_cards[: len(cards)] == cards:  # cards taken from its top
-                same = len(cards)
-            else:  # started again, or rebuilt into the draw pile
-                same = 0
-                for card, was in zip(cards, old_cards, strict=False):
-                    if card is not was:
-                        break
-                    same += 1
             came = kinds_of(cards[same:])
             for kind in old[same:]:
                 out[pile_counts + base + kind] -= 1
