@@ -15,6 +15,7 @@ keep up to date.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Sequence
 from operator import is_
@@ -146,7 +147,10 @@ def _marks() -> Any:
             (state.held, state.drawn_from),
             (discards[0].cards(), discards[1].cards()),
             tuple(state.out_of_play),
-            (draw_pile_cards(state, sees), draw_pile_hazards(state, sees)),
+            (
+                draw_pile_cards(state, sees) if state.rebuilds else None,
+                draw_pile_hazards(state, sees),
+            ),
             len(state.stock),
             (state.phase, state.current_player, turn, state.kept_hazard),
             (tuple(state.pending), state.filled),
@@ -169,15 +173,22 @@ def _orders(np: Any, layout: TensorLayout) -> Any:
     """``order(seat)``: the table tensor's indices in ``seat``'s order (`SEAT_PLANES` rotated)."""
 
     def order(seat: int) -> Any:
-        index = np.arange(layout.size)
-        for name in SEAT_PLANES:
-            plane = layout.plane(name)
-            block = index[plane.start : plane.stop].reshape(plane.shape)
-            # row r of the seat's plane is seat (seat + r) % P: row seat + r of the table's
-            index[plane.start : plane.stop] = np.roll(block, -seat, axis=0).ravel()
-        return index
+        return _order(np, layout, seat)
 
     return order
+
+
+@functools.lru_cache(maxsize=64)
+def _order(np: Any, layout: TensorLayout, seat: int) -> Any:
+    """`_orders` of one seat, kept per layout (a game is made anew for every match)."""
+    index = np.arange(layout.size)
+    for name in SEAT_PLANES:
+        plane = layout.plane(name)
+        block = index[plane.start : plane.stop].reshape(plane.shape)
+        # row r of the seat's plane is seat (seat + r) % P: row seat + r of the table's
+        index[plane.start : plane.stop] = np.roll(block, -seat, axis=0).ravel()
+    index.flags.writeable = False  # shared by every game of this layout
+    return index
 
 
 def _patch(enc: KindTables) -> Any:
@@ -317,11 +328,17 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
         for number, cards in enumerate(piles):
             old_cards, old = kept[number]
             # The cards below the first that differs stayed; take out those above, put in
-            # the new. (Compared by identity: a card's == is a Python call.)
-            stayed = list(map(is_, cards, old_cards))
-            same = stayed.index(False) if False in stayed else len(stayed)
-            if same == len(cards) == len(old_cards):
+            # the new. Cards compare by identity first (a card's == is a Python call).
+            count, old_count = len(cards), len(old_cards)
+            if count > old_count and cards[:old_count] == old_cards:  # discarded onto
+                same = old_count
+            elif count < old_count and old_cards[:count] == cards:  # taken from
+                same = count
+            elif count == old_count and cards == old_cards:
                 continue
+            else:  # started again, rebuilt into the draw pile, or several moves since
+                stayed = list(map(is_, cards, old_cards))
+                same = stayed.index(False) if False in stayed else len(stayed)
             base = number * kinds
             came = kinds_of(cards[same:])
             for kind in old[same:]:
@@ -416,18 +433,18 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
 
     pending_at = at["pending"]
     filled_at = at["filled_positions"]
-    nine = zeros(9)
 
     def _pending(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
         pending, filled = value
-        out[pending_at : pending_at + players] = seat_zeros
-        for other in pending:
-            out[pending_at + rel(seat, other)] += 1
-        out[filled_at : filled_at + 9] = nine
-        for position in filled:
-            out[filled_at + position] += 1
+        for cell in memo:  # the cells set last time
+            out[cell] = 0
+        cells = [pending_at + rel(seat, other) for other in pending]
+        cells += [filled_at + position for position in filled]
+        for cell in cells:
+            out[cell] += 1
+        memo[:] = cells
 
     groups.append(
         PlaneGroup(("pending", "filled_positions"), write_value=_pending, from_mark=_filled)
