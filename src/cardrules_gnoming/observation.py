@@ -138,8 +138,12 @@ class GnomingObservation:
 
 
 def filled_positions(filled: int) -> tuple[int, ...]:
-    """The positions set in ``filled`` (`GnomingRound.filled`, a bitmask), increasing."""
-    return tuple([p for p in range(9) if filled >> p & 1]) if filled else ()
+    """The positions set in ``filled`` (`GnomingRound.filled`, a bitmask of 9 bits), increasing."""
+    return _POSITIONS[filled]
+
+
+#: ``_POSITIONS[mask]``: the positions set in a 9-bit mask, for each of the 512 masks.
+_POSITIONS = tuple(tuple(p for p in range(9) if mask >> p & 1) for mask in range(512))
 
 
 def observe(
