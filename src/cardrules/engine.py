@@ -310,9 +310,10 @@ class GameState:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
-        return seat_tensor(
-            self.game, state, seat, tuple(self.round_scores), lambda: self.observation(seat)
-        )
+        tensor = seat_tensor(self.game, state, seat, tuple(self.round_scores))
+        if tensor is None:
+            tensor = self.game.observation_tensor(self.observation(seat))
+        return tensor
 
     def round_history(self) -> RoundHistory:
         """The moves of the round in play (the last round once over) as ``(seat, move)`` pairs.

@@ -53,33 +53,31 @@ def _direct(game: Game) -> Callable[..., Any] | None:
 
 
 def seat_tensor(
-    game: Game,
-    state: Any,
-    seat: int,
-    round_scores: tuple[tuple[int, ...], ...],
-    observe: Callable[[], Any],
+    game: Game, state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]
 ) -> Any:
-    """``seat``'s observation tensor of round state ``state`` (seat already checked).
+    """``seat``'s observation tensor read off round ``state``, or ``None`` (seat already checked).
 
     Args:
         game: the game.
         state: the round state observed (the last finished one once the match is over).
         seat: the observer, ``0 .. players-1``.
         round_scores: the finished rounds' scores.
-        observe: builds the seat's observation, for the path that encodes it.
+
+    Returns:
+        the tensor, or ``None`` where the direct path may not be taken
+        (`direct_seat_tensor`) or the game declined: the caller then encodes
+        the seat's observation.
 
     Raises:
         PluginHookError: the game's ``cardrules_seat_tensor`` raised (naming its plugin).
         cardrules.tensors.NumpyMissingError: numpy is not installed.
     """
     direct = direct_seat_tensor(game)
-    if direct is not None:
-        try:
-            tensor = direct(game=game, state=state, seat=seat, round_scores=round_scores)
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise game._blame("cardrules_seat_tensor", error) from error
-        if tensor is not None:
-            return tensor
-    return game.observation_tensor(observe())
+    if direct is None:
+        return None
+    try:
+        return direct(game=game, state=state, seat=seat, round_scores=round_scores)
+    except CardRulesError:
+        raise
+    except Exception as error:
+        raise game._blame("cardrules_seat_tensor", error) from error
