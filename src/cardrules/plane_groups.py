@@ -98,7 +98,7 @@ class PlaneGroup:
             so that it can be written from a round state too. Exactly one of
             ``write`` and ``write_value`` is given.
         from_mark: ``from_mark(mark)``: the group's value from its mark
-            (`GroupEncoder` ``marks``); ``None``: the mark is the value
+            (`StateReading` ``marks``); ``None``: the mark is the value
             (needs ``write_value``).
 
     Raises:
