@@ -7,10 +7,12 @@ held card, the discard piles, the cards out of play, the rebuilt draw pile,
 the draw pile's size, the turn, the positions filled this turn with the
 seats still to decide, and the round. Each is written from its value, which
 it takes from an observation's fields or from its *mark* read straight off
-the round state (`marks`), so a seat's tensor can be written without its
-observation being built. Every group writes only what changed since the
-seat's last tensor; ``unseen`` is a running total those that show cards
-keep up to date.
+the round state (`_marks`), so a seat's tensor can be written without its
+observation being built: from the round, the groups are written once into
+a table tensor shared by every seat, which each seat reads in its own order
+(`SEAT_PLANES` rotated) with the card it may not see taken out (`_patch`).
+Every group writes only what changed since it was last written; ``unseen``
+is a running total those that show cards keep up to date.
 """
 
 from __future__ import annotations
@@ -41,11 +43,16 @@ class KindTables:
     """What the encoder precomputes once per game: card kinds and plane offsets.
 
     Attributes:
+        size: the flat tensor's length.
         kinds: the number of card kinds ``K``; index ``K`` stands for a face-down card.
         index: card kind -> index (``None``, face down -> ``K``).
         by_id: the same, keyed by the identity of the deck's own card objects.
         copies: the deck's copies of each kind, in kind order.
+        deck_size: cards in the deck (the draw pile's size is scaled by it).
+        rounds: rounds in the match.
+        rebuild_limit: draw-pile rebuilds allowed a round (G8), ``None``: no limit.
         at: each plane's first offset in the flat tensor.
+        players: seats at the table.
     """
 
     size: int
