@@ -11,6 +11,7 @@ options that change what is observed, states of several matches interleaved
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Generator
 from typing import Any
 
@@ -265,3 +266,58 @@ def test_a_variant_that_hides_more_is_obeyed() -> None:
         counts = layout.view(state.observation_tensor(0), "discard_counts")
         assert counts.sum(axis=-1).max() <= 1
     assert deepest >= 3
+
+
+def test_a_card_not_in_the_deck_is_refused_and_the_next_tensor_is_whole() -> None:
+    """A round holding a card the deck lacks (a broken variant, say) is refused with the
+    observation path's error; once it is gone, the next tensor is whole again (the table
+    tensor half written by the refused call is dropped)."""
+    from cardrules.errors import ObservationMismatchError
+    from cardrules_gnoming.cards import Card, CardKind
+
+    state = cardrules.new_game(GNOMING, players=3, seed=2)
+    state.observation_tensor(0)
+    grid = state.round_state.layouts[1]
+    real = grid.cards[4]
+    grid.cards[4] = Card(CardKind.NUMBER, 99)
+    grid.face_up[4] = True
+    with pytest.raises(ObservationMismatchError, match="not in this game's deck"):
+        state.observation_tensor(0)
+    with pytest.raises(ObservationMismatchError):
+        state.game.observation_tensor(state.observation(0))
+    grid.cards[4] = real
+    np.testing.assert_array_equal(state.observation_tensor(0), fresh_tensor(state, 0))
+    np.testing.assert_array_equal(state.observation_tensor(2), fresh_tensor(state, 2))
+
+
+def test_threads_keep_tables_of_their_own() -> None:
+    """Two threads playing matches of one game at once never write into each other's table."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    root = cardrules.new_game(GNOMING, players=4, seed=9)
+    states = [root.clone(), root.clone()]
+
+    def play(index: int) -> int:
+        state = states[index]
+        rng = random.Random(index)
+        checked = 0
+        for _ in range(150):
+            if state.is_over:
+                break
+            seat = rng.randrange(4)
+            np.testing.assert_array_equal(
+                state.observation_tensor(seat),
+                state.game.observation_tensor(state.observation(seat)),
+            )
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            checked += 1
+        return checked
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            assert all(n > 100 for n in pool.map(play, [0, 1]))
+    finally:
+        sys.setswitchinterval(interval)
