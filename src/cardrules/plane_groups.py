@@ -201,6 +201,9 @@ class StateReading:
 class GroupEncoder:
     """Encodes one game's observations, keeping per seat the last tensor written.
 
+    With a `StateReading` it also writes seats' tensors straight from round
+    states (`encode_state`), through one table tensor kept per thread.
+
     Args:
         numpy: the ``numpy`` module.
         size: length of the flat tensor (the game's ``tensor_layout.size``).
@@ -215,9 +218,6 @@ class GroupEncoder:
 
     Each thread keeps tensors of its own, so threads sharing a game never
     write into one another's.
-
-    Attributes:
-        reads_state: ``reading`` was given, so `encode_state` may be called.
     """
 
     __slots__ = (
@@ -230,7 +230,6 @@ class GroupEncoder:
         "_orders",
         "_reading",
         "_start",
-        "reads_state",
         "size",
     )
 
@@ -254,7 +253,6 @@ class GroupEncoder:
         self._from_marks = tuple(group.from_mark for group in groups)
         self._reading = reading
         self._orders: dict[int, Any] = {}
-        self.reads_state = reading is not None
         self._getters = tuple(group.key or operator.attrgetter(*group.fields) for group in groups)
         self._start = start
         # Per thread: seat -> its `_Kept`.
@@ -302,7 +300,7 @@ class GroupEncoder:
             a new ``numpy.float32`` array of ``size`` values.
 
         Raises:
-            ValueError: the encoder has no `StateReading` (`reads_state` is false).
+            ValueError: the encoder was made without a `StateReading`.
 
         The groups whose mark changed since this thread's last call are
         written again into the table tensor, which is then read in ``seat``'s
