@@ -29,6 +29,7 @@ save them again on the new rules before measuring a speed change.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
@@ -65,15 +66,8 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
 }
 
 
-def seat_tensor_digest(
-    game: str,
-    players: int,
-    seeds: Iterable[int],
-    variants: Sequence[str] = (),
-    options: Mapping[str, object] | None = None,
-) -> dict[int, str]:
-    """`observation_digest` hashing ``state.observation_tensor(seat)`` as the tensor."""
-    return observation_digest(game, players, seeds, variants, options, seat_tensors=True)
+#: `observation_digest` hashing ``state.observation_tensor(seat)`` as the tensor.
+seat_tensor_digest = functools.partial(observation_digest, seat_tensors=True)
 
 
 def expected_key(check: str) -> str:

@@ -46,6 +46,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 
 import cardrules
 
@@ -64,7 +65,7 @@ def warm_up(workload: str, game: str, players: int = 4) -> None:
         seat = state.current_player
         assert seat is not None
         state.game.observation_tensor(state.observation(seat))
-        if hasattr(state, "observation_tensor"):  # (older code, for before/after counts)
+        if workload == "observe-seat":
             state.observation_tensor(seat)
         state.apply(state.legal_moves()[-1])
     if workload == "search":
@@ -73,6 +74,13 @@ def warm_up(workload: str, game: str, players: int = 4) -> None:
         seat = state.current_player
         assert seat is not None
         ISMCTSBot(state.game, iterations=2, seed=0).choose(state.observation(seat))
+
+
+#: What the observing workloads call at every decision, on the state and the acting seat.
+_OBSERVERS: dict[str, Callable[[cardrules.GameState, int], object]] = {
+    "observe": lambda state, seat: state.game.observation_tensor(state.observation(seat)),
+    "observe-seat": lambda state, seat: state.observation_tensor(seat),
+}
 
 
 def run(workload: str, game: str, matches: int, players: int = 4) -> int:
@@ -92,17 +100,12 @@ def run(workload: str, game: str, matches: int, players: int = 4) -> int:
                 state.apply(bot.choose(state.observation(seat)))
                 decisions += 1
             continue
-        encode = state.game.observation_tensor if workload == "observe" else None
-        look = state.observation_tensor if workload == "observe-seat" else None
+        observe = _OBSERVERS.get(workload)
         while not state.is_over:
-            if encode is not None or look is not None:
+            if observe is not None:
                 seat = state.current_player
                 assert seat is not None
-                if look is not None:
-                    look(seat)
-                else:
-                    assert encode is not None
-                    encode(state.observation(seat))
+                observe(state, seat)
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
             decisions += 1
