@@ -34,10 +34,15 @@ default the mark is the value). `GroupEncoder.encode_state` then keeps one
 *table tensor* per thread, written as seat 0 would see the table if it saw
 what the best-informed seat sees, and only the groups whose mark changed
 since the last call, whoever it was for, are written again: a move is
-written once, not once per seat. A seat's tensor is the table tensor read in
-the seat's order (`StateReading.order`: its seat-relative planes rotated),
-with what that seat sees differently written over it (`StateReading.patch`:
-a card only another seat saw drawn, say). The observation is never built.
+written once, not once per seat. The table tensor may be longer than a
+seat's: past the layout's planes it can hold what each seat alone sees (each
+seat's hand, say). A seat's tensor is the table tensor read in the seat's
+order (`StateReading.order`: its seat-relative planes rotated, its own rows of
+those blocks), with what that seat sees differently written over it
+(`StateReading.patch`: a card only another seat saw drawn, say). It is made
+as a copy of the table tensor's first values and a gather of only those the
+seat reads elsewhere, most of a tensor being the same for every seat. The
+observation is never built.
 """
 
 from __future__ import annotations
@@ -186,8 +191,9 @@ class StateReading:
             the order of seat 0, and what some seats cannot see as a seat that
             sees it sees it. Marks are new values, never the state's own lists
             (a kept mark must not change with the state).
-        order: ``order(seat)``: a ``numpy`` integer array of ``size`` indices
-            into the table tensor, in the order of ``seat``'s tensor.
+        order: ``order(seat)``: a ``numpy`` integer array with one index into
+            the table tensor per value of ``seat``'s tensor, in its order (the
+            table tensor, the encoder's ``size`` long, may be the longer).
         patch: ``patch(tensor, state, seat)``: writes, into ``seat``'s tensor
             (a ``numpy.float32`` array read in its order), what ``seat`` sees
             differently from the table tensor.
@@ -206,7 +212,8 @@ class GroupEncoder:
 
     Args:
         numpy: the ``numpy`` module.
-        size: length of the flat tensor (the game's ``tensor_layout.size``).
+        size: length of the flat tensor (the game's ``tensor_layout.size``), or of the
+            table tensor with a ``reading`` (that many or more).
         groups: the plane groups, which together keep every value of the tensor.
         start: writes a fresh tensor's values before any group (running totals'
             starting values); ``None``: all zeros.
@@ -252,7 +259,8 @@ class GroupEncoder:
             raise ValueError("reading a state needs every plane group written from its value")
         self._from_marks = tuple(group.from_mark for group in groups)
         self._reading = reading
-        self._orders: dict[int, Any] = {}
+        # seat -> what `_moved` makes of its order
+        self._orders: dict[int, tuple[int, Any, Any]] = {}
         self._getters = tuple(group.key or operator.attrgetter(*group.fields) for group in groups)
         self._start = start
         # Per thread: seat -> its `_Kept`.
@@ -297,7 +305,8 @@ class GroupEncoder:
             round_scores: the finished rounds' scores, as the observation holds them.
 
         Returns:
-            a new ``numpy.float32`` array of ``size`` values.
+            a new ``numpy.float32`` array, as long as ``StateReading.order(seat)``
+            (``size`` values unless the table tensor is the longer).
 
         Raises:
             ValueError: the encoder was made without a `StateReading`.
@@ -333,12 +342,22 @@ class GroupEncoder:
         except BaseException:
             self._kept.table = None  # a group half written, or a running total half taken back
             raise
-        order = self._orders.get(seat)
-        if order is None:
-            order = self._orders[seat] = reading.order(seat)
-        out = view[order]
+        moved = self._orders.get(seat)
+        if moved is None:
+            moved = self._orders[seat] = self._moved(reading.order(seat))
+        length, positions, sources = moved
+        out = view[:length].copy()
+        out[positions] = view[sources]
         reading.patch(out, state, seat)
         return out
+
+    def _moved(self, order: Any) -> tuple[int, Any, Any]:
+        """``(length, positions, sources)`` of a seat's ``order``: its tensor's length, where
+        the order differs from the table tensor's own, and what it reads there (most of a
+        tensor is the same for every seat: copying that part whole and gathering the rest
+        costs a third of gathering it all)."""
+        positions = self._np.flatnonzero(order != self._np.arange(len(order)))
+        return len(order), positions, order[positions]
 
     def _fresh(self) -> _Kept:
         """A fresh kept tensor: as ``start`` writes it, every group unwritten."""
