@@ -1,7 +1,8 @@
 """``GameState.observation_tensor(seat)``: read off the round state, the seat's observation encoded.
 
-Where only the game's own rules decide what a seat sees, Gnoming A Round's
-tensors are read straight off the round state (`cardrules.seat_tensors`).
+Where only the game's own rules decide what a seat sees, a seat's tensor is
+read straight off the round state (`cardrules.seat_tensors`); Toonerville
+Rook's own cases are in ``tests/rook/test_seat_tensors.py``.
 These tests hold that path to its definition, ``game.observation_tensor(
 state.observation(seat))``, over seeded matches, every bundled variant and the
 options that change what is observed, states of several matches interleaved
@@ -177,12 +178,6 @@ def test_a_seat_tensor_holds_only_what_the_seat_may_know() -> None:
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
     assert hidden_held > 10
-
-
-def test_rook_has_no_direct_path_and_encodes_its_observations() -> None:
-    state = cardrules.new_game(ROOK, players=3, seed=2, options={"rounds": 1})
-    assert direct_seat_tensor(state.game) is None
-    check_match(state, 2, fresh_every=40)
 
 
 class _Blindfold:

@@ -23,7 +23,8 @@ from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_gnoming.tensor import card_kinds
-from cardrules_rook import tensor as rook_tensor
+from cardrules_rook import tensor_groups as rook_tensor_groups
+from cardrules_rook import tensor_melds as rook_tensor_melds
 from cardrules_rook.actions import action_space
 from cardrules_rook.cards import ROOK, card_of_code, natural
 from cardrules_rook.cards import Card as RookCard
@@ -672,13 +673,13 @@ def test_rook_meld_indices_kept_between_calls_change_nothing(
     observations = [state.observation(seat) for seat in range(4)]
     assert len(observations[0].table) >= 4
     kept = [game.observation_tensor(obs) for obs in observations]
-    monkeypatch.setattr(rook_tensor, "_MELD_HITS", {})
-    monkeypatch.setattr(rook_tensor, "_MELD_HITS_LIMIT", 1)
-    encoder = cached_for_game(game, "rook-tensor", rook_tensor._build)
+    monkeypatch.setattr(rook_tensor_melds, "_MELD_HITS", {})
+    monkeypatch.setattr(rook_tensor_melds, "_MELD_HITS_LIMIT", 1)
+    encoder = cached_for_game(game, "rook-tensor", rook_tensor_groups.build)
     for obs, tensor in zip(observations, kept, strict=True):
         encoder.groups.forget()  # the table of each seat is encoded afresh
         np.testing.assert_array_equal(game.observation_tensor(obs), tensor)
-        assert len(rook_tensor._MELD_HITS) == 1
+        assert len(rook_tensor_melds._MELD_HITS) == 1
         check_rook(game, obs, tensor)
 
 

@@ -221,6 +221,13 @@ def cardrules_observation_tensor(game: Game, observation: Any) -> Any:
     return tensor.encode(game, observation)
 
 
+@hookimpl(trylast=True)
+def cardrules_seat_tensor(
+    game: Game, state: RookRound, seat: int, round_scores: tuple[tuple[int, ...], ...]
+) -> Any:
+    return tensor.encode_state(game, state, seat, round_scores)
+
+
 # -- rule points (cardrules_rook.hookspecs): the game's own rules, answered last
 
 

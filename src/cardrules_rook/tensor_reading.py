@@ -1,0 +1,236 @@
+"""Toonerville Rook's tensors read straight off a round, written once for every seat.
+
+`cardrules_rook.tensor.encode_state` gives a seat's observation tensor
+without building its observation: a `cardrules.plane_groups.GroupEncoder`
+with a `cardrules.plane_groups.StateReading` (`build`) keeps one *table
+tensor* per thread and writes into it, at each call, only the groups whose
+*mark*, read off the round (`_marks`), changed since the last call, whoever
+that call was for. So a move is written once, not once into each seat's
+tensor.
+
+The table tensor is the layout's planes as seat 0 would see them, followed
+by two blocks no single seat's tensor holds: every seat's hand, and every
+seat's cards drawn from the rebuilt draw pile (``P`` rows of 57 counts
+each). Its ``unseen`` plane is the deck's copies less the table, the
+discard pile and the known cards of *every* seat. A seat's tensor is the
+table tensor read in the seat's order (`_order`): the planes of `SEAT_PLANES`
+and the owner columns of every ``table_melds`` row rotated so that row ``r``
+is seat ``(seat + r) % P``, and the seat's own rows of the two blocks as
+``hand`` and ``drawn_from_rebuilt``. Then `_patch` makes ``unseen`` the
+seat's: less its hand, plus its own known cards (they are in its hand,
+which the seat does not count twice). Every other plane of an observation is
+the same for every seat but for the order of the seats
+(`cardrules_rook.observation.observe` reads only the hand and the cards drawn
+from a rebuilt pile for the observing seat).
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from typing import Any
+
+from cardrules.engine import Game
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading
+from cardrules.tensors import TensorLayout, cached_for_game, require_numpy
+from cardrules_rook.state import RookRound
+from cardrules_rook.tensor_groups import Tables, start, table_groups
+from cardrules_rook.tensor_groups import build as build_tables
+from cardrules_rook.tensor_layout import CODES, meld_columns
+
+__all__ = ["SEAT_PLANES", "build"]
+
+#: The planes whose first axis is a seat, relative to the observer.
+SEAT_PLANES = (
+    "known_cards",
+    "hand_sizes",
+    "rebuilt_draw_counts",
+    "melds_by_owner",
+    "down",
+    "buys",
+    "offered_to",
+    "current_player",
+    "turn_seat",
+    "dealer",
+    "went_out",
+    "scores",
+)
+
+
+def build(game: Game) -> GroupEncoder:
+    """The game's encoder of round states: its table tensor is ``size + 2 * P * 57`` long.
+
+    Raises:
+        cardrules.tensors.NumpyMissingError: numpy is not installed.
+    """
+    np = require_numpy()
+    tables = cached_for_game(game, "rook-tensor", build_tables)
+    players = tables.players
+    groups = [*_private_groups(tables), *table_groups(tables)]
+    reading = StateReading(
+        _marks, functools.partial(_order, np, game.tensor_layout, players), _patch(tables)
+    )
+    size = tables.size + 2 * players * CODES
+    return GroupEncoder(np, size, groups, start(tables), reading)
+
+
+def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
+    """Each group's mark, in `build`'s order: every seat's hand, the known cards, the
+    rebuilt draw pile and the cards drawn from it, then `table_groups`' values.
+
+    Marks are new values or the round's immutable tuples (``known``,
+    ``rebuilt``, ``rebuilt_draws`` are replaced, never changed in place),
+    never its lists. The `table_groups` marks are their values, as
+    `cardrules_rook.observation.observe` puts them in an observation.
+    """
+    return (
+        *[tuple(hand) for hand in state.hands],
+        state.known,
+        state.rebuilt,
+        state.rebuilt_draws,
+        (tuple(state.table), tuple(state.owners)),
+        state.discards.cards(),
+        (state.phase, state.current_player, state.turn_seat, tuple(state.pending)),
+        (tuple(state.buys), len(state.stock)),
+        (
+            tuple(state.down),
+            state.went_out,
+            state.ended_by,
+            state.lay_down_left,
+            state.went_down_this_turn,
+            state.owed_rooks,
+            state.owed_before_down,
+            state.rebuilds,
+        ),
+        (state.round, state.dealer, state.contract, state.whole_hand, scores),
+    )
+
+
+def _private_groups(tables: Tables) -> list[PlaneGroup]:
+    """The groups of the table tensor that no `table_groups` value holds.
+
+    One per seat's hand (its row of the hands block, and its hand size), the
+    known cards (every seat's row, all taken out of ``unseen``), the rebuilt
+    draw pile, and the cards each seat drew from it (its row of the drawn
+    block, and how many). Each is written from 57 counts by code, as the
+    round keeps them.
+    """
+    at = tables.at
+    players = tables.players
+    unseen = at["unseen"]
+    hands_at = tables.size
+    drawn_at = tables.size + players * CODES
+    known_at = at["known_cards"]
+    rebuilt_at = at["rebuilt_draw_pile"]
+    sizes_at = at["hand_sizes"]
+    drawn_counts_at = at["rebuilt_draw_counts"]
+    groups: list[PlaneGroup] = []
+
+    def hand_row(seat: int) -> PlaneGroup:
+        row = hands_at + seat * CODES
+        size_at = sizes_at + seat
+
+        def _hand(
+            out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
+        ) -> None:
+            out[row : row + CODES] = array("f", counts)
+            out[size_at] = sum(counts)
+
+        return PlaneGroup(("hand", "hand_sizes"), write_value=_hand)
+
+    groups += [hand_row(seat) for seat in range(players)]
+
+    nothing = ((0,) * CODES,) * players
+
+    def _known(
+        out: array[float],
+        view: Any,
+        rows: tuple[tuple[int, ...], ...],
+        _: int,
+        memo: list[Any],
+    ) -> None:
+        # Known cards change seldom, one seat's row at a time: write the counts that changed.
+        old = memo[0] if memo else nothing
+        for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
+            if before is after:
+                continue
+            row = known_at + seat * CODES
+            for code, (old, new) in enumerate(zip(before, after, strict=True)):
+                if old != new:
+                    out[row + code] = new
+                    out[unseen + code] -= new - old
+        memo[:] = [rows]
+
+    groups.append(PlaneGroup(("known_cards",), write_value=_known))
+
+    def _rebuilt(
+        out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
+    ) -> None:
+        view[rebuilt_at : rebuilt_at + CODES] = counts
+
+    groups.append(PlaneGroup(("rebuilt_draw_pile",), write_value=_rebuilt))
+
+    def _drawn(
+        out: array[float],
+        view: Any,
+        rows: tuple[tuple[int, ...], ...],
+        _: int,
+        memo: list[Any],
+    ) -> None:
+        old = memo[0] if memo else (None,) * players
+        for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
+            if before is not after:
+                row = drawn_at + seat * CODES
+                view[row : row + CODES] = after
+                out[drawn_counts_at + seat] = sum(after)
+        memo[:] = [rows]
+
+    groups.append(PlaneGroup(("drawn_from_rebuilt", "rebuilt_draw_counts"), write_value=_drawn))
+    return groups
+
+
+@functools.lru_cache(maxsize=64)
+def _order(np: Any, layout: TensorLayout, players: int, seat: int) -> Any:
+    """The table tensor's indices in ``seat``'s order, kept per layout.
+
+    Row ``r`` of each of `SEAT_PLANES` and owner column ``r`` of each
+    ``table_melds`` row read seat ``(seat + r) % P`` of the table tensor;
+    ``hand`` and ``drawn_from_rebuilt`` read the seat's rows of the blocks past
+    the layout's planes.
+    """
+    size = layout.size
+    index = np.arange(size)
+    for name in SEAT_PLANES:
+        plane = layout.plane(name)
+        block = index[plane.start : plane.stop].reshape(plane.shape)
+        index[plane.start : plane.stop] = np.roll(block, -seat, axis=0).ravel()
+    melds = layout.plane("table_melds")
+    rows = index[melds.start : melds.stop].reshape(melds.shape)  # (a view: written through)
+    owner = meld_columns(players)["owner"]
+    rows[:, owner] = np.roll(rows[:, owner], -seat, axis=1)
+    codes = np.arange(CODES)
+    hand = layout.plane("hand").start
+    index[hand : hand + CODES] = size + seat * CODES + codes
+    drawn = layout.plane("drawn_from_rebuilt").start
+    index[drawn : drawn + CODES] = size + (players + seat) * CODES + codes
+    index.flags.writeable = False  # shared by every game of this layout
+    return index
+
+
+def _patch(tables: Tables) -> Any:
+    """``patch(tensor, state, seat)``: ``seat``'s ``unseen``, from the table's.
+
+    The table tensor took every seat's known cards out of ``unseen``; a seat
+    takes out its own hand instead, of which its known cards are a part.
+    """
+    at = tables.at
+    unseen = at["unseen"]
+    hand = at["hand"]
+    known = at["known_cards"]  # row 0: the seat's own, once read in its order
+
+    def patch(out: Any, state: RookRound, seat: int) -> None:
+        counts = out[unseen : unseen + CODES]
+        counts -= out[hand : hand + CODES]
+        counts += out[known : known + CODES]
+
+    return patch
