@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import functools
 from array import array
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from cardrules.engine import Game
@@ -126,6 +128,8 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
     drawn_counts_at = at["rebuilt_draw_counts"]
     groups: list[PlaneGroup] = []
 
+    no_cards = (0,) * CODES
+
     def hand_row(seat: int) -> PlaneGroup:
         row = hands_at + seat * CODES
         size_at = sizes_at + seat
@@ -133,14 +137,17 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         def _hand(
             out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
         ) -> None:
-            out[row : row + CODES] = array("f", counts)
-            out[size_at] = sum(counts)
+            before = memo[0] if memo else no_cards
+            for code in _changes(before, counts):
+                out[row + code] = counts[code]
+                out[size_at] += counts[code] - before[code]
+            memo[:] = [counts]
 
         return PlaneGroup(("hand", "hand_sizes"), write_value=_hand)
 
     groups += [hand_row(seat) for seat in range(players)]
 
-    nothing = ((0,) * CODES,) * players
+    nothing = (no_cards,) * players
 
     def _known(
         out: array[float],
@@ -149,16 +156,14 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         _: int,
         memo: list[Any],
     ) -> None:
-        # Known cards change seldom, one seat's row at a time: write the counts that changed.
+        # One seat's row changes at a time (an immutable tuple, replaced on change).
         old = memo[0] if memo else nothing
         for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
-            if before is after:
-                continue
-            row = known_at + seat * CODES
-            for code, (old, new) in enumerate(zip(before, after, strict=True)):
-                if old != new:
-                    out[row + code] = new
-                    out[unseen + code] -= new - old
+            if before is not after:
+                row = known_at + seat * CODES
+                for code in _changes(before, after):
+                    out[row + code] = after[code]
+                    out[unseen + code] -= after[code] - before[code]
         memo[:] = [rows]
 
     groups.append(PlaneGroup(("known_cards",), write_value=_known))
@@ -166,7 +171,9 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
     def _rebuilt(
         out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
     ) -> None:
-        view[rebuilt_at : rebuilt_at + CODES] = counts
+        for code in _changes(memo[0] if memo else no_cards, counts):
+            out[rebuilt_at + code] = counts[code]
+        memo[:] = [counts]
 
     groups.append(PlaneGroup(("rebuilt_draw_pile",), write_value=_rebuilt))
 
@@ -177,16 +184,26 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         _: int,
         memo: list[Any],
     ) -> None:
-        old = memo[0] if memo else (None,) * players
+        old = memo[0] if memo else nothing
         for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
             if before is not after:
                 row = drawn_at + seat * CODES
-                view[row : row + CODES] = after
-                out[drawn_counts_at + seat] = sum(after)
+                for code in _changes(before, after):
+                    out[row + code] = after[code]
+                    out[drawn_counts_at + seat] += after[code] - before[code]
         memo[:] = [rows]
 
     groups.append(PlaneGroup(("drawn_from_rebuilt", "rebuilt_draw_counts"), write_value=_drawn))
     return groups
+
+
+_CODES = range(CODES)
+
+
+def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> list[int]:
+    """The card codes whose counts differ between two rows of 57 counts (a draw, a
+    discard: one or two), found without a Python loop over the 57."""
+    return list(compress(_CODES, map(ne, before, after)))
 
 
 @functools.lru_cache(maxsize=64)
