@@ -39,10 +39,10 @@ seat's: past the layout's planes it can hold what each seat alone sees (each
 seat's hand, say). A seat's tensor is the table tensor read in the seat's
 order (`StateReading.order`: its seat-relative planes rotated, its own rows of
 those blocks), with what that seat sees differently written over it
-(`StateReading.patch`: a card only another seat saw drawn, say). It is made
-as a copy of the table tensor's first values and a gather of only those the
-seat reads elsewhere, most of a tensor being the same for every seat. The
-observation is never built.
+(`StateReading.patch`: a card only another seat saw drawn, say). Where most
+of a tensor is the same for every seat, it is made as a copy of the table
+tensor's first values and a gather of only those the seat reads elsewhere.
+The observation is never built.
 """
 
 from __future__ import annotations
@@ -346,17 +346,27 @@ class GroupEncoder:
         if moved is None:
             moved = self._orders[seat] = self._moved(reading.order(seat))
         length, positions, sources = moved
-        out = view[:length].copy()
-        out[positions] = view[sources]
+        if positions is None:
+            out = view[sources]
+        else:
+            out = view[:length].copy()
+            out[positions] = view[sources]
         reading.patch(out, state, seat)
         return out
 
     def _moved(self, order: Any) -> tuple[int, Any, Any]:
         """``(length, positions, sources)`` of a seat's ``order``: its tensor's length, where
-        the order differs from the table tensor's own, and what it reads there (most of a
-        tensor is the same for every seat: copying that part whole and gathering the rest
-        costs a third of gathering it all)."""
+        the order differs from the table tensor's own, and what it reads there.
+
+        Where at most a quarter of the values move, copying the table tensor's
+        first values and gathering only those costs less than gathering them all
+        (Toonerville Rook: an eighth move, and it costs a third); otherwise
+        ``positions`` is ``None`` and ``sources`` the whole ``order`` (Gnoming
+        A Round, whose layouts are most of its tensor).
+        """
         positions = self._np.flatnonzero(order != self._np.arange(len(order)))
+        if 4 * len(positions) > len(order):
+            return len(order), None, order
         return len(order), positions, order[positions]
 
     def _fresh(self) -> _Kept:
