@@ -97,7 +97,8 @@ class GameState:
         self.finished_rounds: list[Any] = []
         self.round_state: Any = game.new_round(0, self.chance)
         self._legal: tuple[Move, ...] | None = None
-        self._legal_ids: tuple[tuple[Move, ...], list[int]] | None = None
+        # (legal moves, their sorted ids, id -> listed move), for the position of `_legal`
+        self._legal_ids: tuple[tuple[Move, ...], list[int], dict[int, Move]] | None = None
 
     # -- the protocol ------------------------------------------------------
 
@@ -179,6 +180,10 @@ class GameState:
         else:
             if move not in legal:
                 self._refuse(move)
+        self._play(move)
+
+    def _play(self, move: Move) -> None:
+        """Play ``move``, known to be legal now (see `apply`)."""
         if not self.game.guarded:
             self._apply_legal(move)
             return
@@ -345,12 +350,16 @@ class GameState:
 
     def _ids(self) -> list[int]:
         """The sorted ids of `legal_moves`, computed once per position (do not change them)."""
+        return self._listed_ids()[1]
+
+    def _listed_ids(self) -> tuple[tuple[Move, ...], list[int], dict[int, Move]]:
+        """``(legal moves, their sorted ids, id -> listed move)``, once per position."""
         legal = self.legal_moves()
         cached = self._legal_ids
         if cached is None or cached[0] is not legal:
-            id_of = self.game.action_space.id_of
-            cached = self._legal_ids = (legal, sorted(map(id_of, legal)))
-        return cached[1]
+            by_id = dict(zip(map(self.game.action_space.id_of, legal), legal, strict=True))
+            cached = self._legal_ids = (legal, sorted(by_id), by_id)
+        return cached
 
     def legal_action_mask(self) -> bytearray:
         """One byte per action id: 1 where the id is a legal move now, else 0.
@@ -378,7 +387,18 @@ class GameState:
         Raises:
             InvalidMoveError: ``action`` is not an id of this game.
             IllegalMoveError: the move is not legal now.
+
+        The id of a listed legal move plays that move value itself, with no
+        move made from the id and no search of the list.
         """
+        if type(action) is int:
+            try:
+                listed = self._listed_ids()[2].get(action)
+            except InvalidMoveError:  # a listed move has no id: look the id up alone
+                listed = None
+            if listed is not None:
+                self._play(listed)
+                return
         self.apply(self.game.action_space.move_of(action))
 
     # -- records -------------------------------------------------------------

@@ -95,6 +95,7 @@ def test_every_legal_move_has_an_id_and_the_mask_is_exactly_the_legal_ids(
         pick = rng.randrange(len(moves))
         twin = state.clone()
         twin.apply_action(ids[pick])
+        assert twin.history[-1] is moves[pick]  # the listed move value itself is played
         state.apply(moves[pick])
         assert snapshot(twin) == snapshot(state)
         steps += 1

@@ -344,6 +344,7 @@ def check_step(state: GameState, rng: random.Random, seen: Counter[str]) -> None
     pick = rng.choice(building if building and rng.random() < 0.9 else range(len(moves)))
     twin = state.clone()
     twin.apply_action(ids[pick])
+    assert twin.history[-1] is moves[pick]  # the listed move value itself is played
     state.apply(moves[pick])
     assert last_change(twin) == last_change(state)
 
