@@ -27,7 +27,16 @@ from cardrules.actions import ActionSpace, blocks_from
 from cardrules.engine import Game
 from cardrules.errors import InvalidMoveError
 from cardrules.moves import Move
-from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
+from cardrules_gnoming.moves import (
+    BOUNCES,
+    DISCARDS,
+    DRAWS,
+    FLIPS,
+    PASS,
+    PLACES,
+    STOCK,
+    Reveal,
+)
 
 __all__ = ["GnomingActionSpace", "action_space"]
 
@@ -51,17 +60,23 @@ class GnomingActionSpace(ActionSpace):
     def __init__(self) -> None:
         super().__init__(_BLOCKS)
         moves: list[Move] = [Reveal(tuple(p for p in range(9) if m >> p & 1)) for m in range(512)]
-        moves += [Draw(STOCK), Draw(0), Draw(1)]
-        moves += [Place(p) for p in range(9)]
-        moves += [Bounce(p) for p in range(9)]
-        moves += [Discard(0), Discard(1), Discard(None)]
-        moves += [Flip(p) for p in range(9)]
-        moves += [Pass()]
+        moves += [DRAWS[STOCK], DRAWS[0], DRAWS[1]]
+        moves += PLACES
+        moves += BOUNCES
+        moves += [DISCARDS[0], DISCARDS[1], DISCARDS[None]]
+        moves += FLIPS
+        moves += [PASS]
         self._moves = tuple(moves)
         self._ids = {move: i for i, move in enumerate(moves)}
+        # The rules list these very values (`cardrules_gnoming.moves`): found by identity,
+        # with no hash or comparison of a move (the table keeps them, so no id is reused).
+        self._by_identity = {id(move): i for i, move in enumerate(moves)}
 
     def id_of(self, move: Move) -> int:
         """The id of ``move`` (module table); raises `InvalidMoveError` for a foreign move."""
+        found = self._by_identity.get(id(move))
+        if found is not None:
+            return found
         try:
             return self._ids[move]
         except (KeyError, TypeError):

@@ -39,6 +39,12 @@ from cardrules.errors import InvalidMoveError
 from cardrules.moves import Move
 
 __all__ = [
+    "BOUNCES",
+    "DISCARDS",
+    "DRAWS",
+    "FLIPS",
+    "PASS",
+    "PLACES",
     "STOCK",
     "Bounce",
     "Discard",
@@ -208,6 +214,23 @@ class Pass(Move):
 
 
 GnomingMove = Reveal | Draw | Place | Bounce | Discard | Flip | Pass
+
+# One shared value per move the rules list (moves are frozen values, so sharing is
+# safe): listing them makes no objects, and an action id is found by identity
+# (`cardrules_gnoming.actions`).
+
+#: ``Place(p)`` by position.
+PLACES: Final = tuple(Place(p) for p in POSITIONS)
+#: ``Bounce(p)`` by position.
+BOUNCES: Final = tuple(Bounce(p) for p in POSITIONS)
+#: ``Flip(p)`` by position.
+FLIPS: Final = tuple(Flip(p) for p in POSITIONS)
+#: ``Draw(source)`` by source: `STOCK`, 0 or 1.
+DRAWS: Final = {source: Draw(source) for source in (STOCK, 0, 1)}
+#: ``Discard(pile)`` by pile: 0, 1, or ``None`` (a Hazard, which goes on no pile).
+DISCARDS: Final = {pile: Discard(pile) for pile in (0, 1, None)}
+#: The one ``Pass()``.
+PASS: Final = Pass()
 
 
 def _int(word: str, text: str) -> int:

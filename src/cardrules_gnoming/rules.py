@@ -24,7 +24,22 @@ from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules.seats import left_of, seats_from
 from cardrules_gnoming.cards import Card
-from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
+from cardrules_gnoming.moves import (
+    BOUNCES,
+    DISCARDS,
+    DRAWS,
+    FLIPS,
+    PASS,
+    PLACES,
+    STOCK,
+    Bounce,
+    Discard,
+    Draw,
+    Flip,
+    Pass,
+    Place,
+    Reveal,
+)
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
@@ -174,11 +189,11 @@ def _mulligan_fits(state: GnomingRound, position: int, card: Card | None = None)
 def _discard_moves(state: GnomingRound) -> list[Move]:
     """G14/G15: the discards of the held card (a Hazard goes on no pile)."""
     if state.held is not None and state.held.is_hazard:
-        return [Discard()]
+        return [DISCARDS[None]]
     if state.kept_hazard and state.options.hazard_drawer_need_not_restart:
-        return [Discard(0), Discard(1)]
+        return [DISCARDS[0], DISCARDS[1]]
     empty = [i for i in (0, 1) if not state.discards[i]]
-    return [Discard(i) for i in (empty or (0, 1))]
+    return [DISCARDS[i] for i in (empty or (0, 1))]
 
 
 def _may_discard_drawn(state: GnomingRound) -> bool:
@@ -207,11 +222,11 @@ def may_bounce(state: GnomingRound, card: Card, revealed: bool, chained: bool) -
 
 def draw_moves(state: GnomingRound) -> list[Move]:
     """G9, the game's own answer: the draws that may start the turn (G11 with its option)."""
-    moves: list[Move] = [Draw(STOCK)] if state.stock else []
+    moves: list[Move] = [DRAWS[STOCK]] if state.stock else []
     for i in (0, 1):
         pile = state.discards[i]
         if pile and (not state.options.taken_discard_must_be_kept or _keepable(state, pile.top)):
-            moves.append(Draw(i))
+            moves.append(DRAWS[i])
     return moves
 
 
@@ -231,18 +246,18 @@ def legal_moves(state: GnomingRound) -> list[Move]:
     if phase is P.DRAW:
         return state.rules.turn_starts(state)
     if phase is P.PLACE:
-        moves: list[Move] = [Place(p) for p in range(9) if _mulligan_fits(state, p)]
+        moves: list[Move] = [PLACES[p] for p in range(9) if _mulligan_fits(state, p)]
         if _may_discard_drawn(state):
             moves += _discard_moves(state)
         return moves
     if phase is P.BOUNCE:
         filled = state.filled
-        return [Bounce(p) for p in range(9) if not filled >> p & 1] + _discard_moves(state)
+        return [BOUNCES[p] for p in range(9) if not filled >> p & 1] + _discard_moves(state)
     if phase is P.DISCARD:
         return _discard_moves(state)
     if phase is P.FLIP:
         layout = state.deciding_layout
-        return [Flip(p) for p in layout.face_down_positions()] + [Pass()]
+        return [FLIPS[p] for p in layout.face_down_positions()] + [PASS]
     if phase is P.REVEAL:
         return [Reveal(c) for c in combinations(range(9), state.options.initial_reveals)]
     return []
