@@ -304,6 +304,10 @@ class RookActionSpace(ActionSpace):
             MeldDown: self._meld_id,
             LayDown: self._lay_down_id,
         }
+        # The ids of shared move values (the rules list one `Discard` per card code and
+        # one `LayOff` per target, card and number: `cardrules_rook.legal`), by identity:
+        # id(move) -> (move, its id). The entry holds its move, so no id is reused.
+        self._shared_ids: dict[int, tuple[Move, int]] = {}
 
     # ------------------------------------------------------------ move -> id
 
@@ -319,10 +323,18 @@ class RookActionSpace(ActionSpace):
         simple = self._simple_ids.get(kind)
         if simple is not None:
             return simple
+        shared = self._shared_ids.get(id(move))
+        if shared is not None and shared[0] is move:
+            return shared[1]
         handler = self._id_by_type.get(kind)
         if handler is None:
             raise InvalidMoveError(f"{move!r} is not a Toonerville Rook move")
-        return handler(move)
+        action = handler(move)
+        if kind is Discard or kind is LayOff:
+            if len(self._shared_ids) >= _SHARED_IDS_LIMIT:
+                self._shared_ids.clear()
+            self._shared_ids[id(move)] = (move, action)
+        return action
 
     def _card_code(self, card: object, move: Move) -> int:
         if card.__class__ is Card:
@@ -477,6 +489,10 @@ class RookActionSpace(ActionSpace):
 @lru_cache(maxsize=32)
 def _space(players: int, deck: DeckComposition[Card], rules: MeldRules) -> RookActionSpace:
     return RookActionSpace(players, deck, rules)
+
+
+#: At most this many shared moves' ids are kept per action space (then it starts afresh).
+_SHARED_IDS_LIMIT = 4096
 
 
 def action_space(game: Game) -> RookActionSpace:
