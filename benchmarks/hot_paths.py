@@ -19,7 +19,11 @@ Workloads, each on seeded 4-player random matches (``--matches``, default 2):
   off the round state where the game can (what the PettingZoo environment
   does each step);
 * ``search``: `cardrules.search.ISMCTSBot` (default settings, 20 iterations)
-  choosing for every seat for the first 12 decisions of a match.
+  choosing for every seat for the first 12 decisions of a match;
+* ``env``: the PettingZoo AEC environment stepped with random legal action
+  ids, each step reading ``env.last()`` (the acting seat's tensor and action
+  mask), as `benchmarks/embedding.py` steps it; ``env-blind``: the same with
+  ``env.last(observe=False)``. A decision is a step of an agent still playing.
 
 ``--callgrind`` runs the workload under ``valgrind --tool=callgrind`` (it must
 be installed), and again with no match to count the start-up (imports, and a
@@ -51,7 +55,7 @@ from collections.abc import Callable
 import cardrules
 
 GAMES = ("gnoming-a-round", "toonerville-rook")
-WORKLOADS = ("playout", "observe", "observe-seat", "search")
+WORKLOADS = ("playout", "observe", "observe-seat", "search", "env", "env-blind")
 
 
 def warm_up(workload: str, game: str, players: int = 4) -> None:
@@ -74,6 +78,8 @@ def warm_up(workload: str, game: str, players: int = 4) -> None:
         seat = state.current_player
         assert seat is not None
         ISMCTSBot(state.game, iterations=2, seed=0).choose(state.observation(seat))
+    if workload in ("env", "env-blind"):
+        run_env(game, 1, players, workload == "env", first=10**9)
 
 
 #: What the observing workloads call at every decision, on the state and the acting seat.
@@ -83,9 +89,32 @@ _OBSERVERS: dict[str, Callable[[cardrules.GameState, int], object]] = {
 }
 
 
+def run_env(game: str, matches: int, players: int, observe: bool, first: int = 0) -> int:
+    """The PettingZoo AEC loop over ``matches`` seeded matches (seeds from ``first``);
+    the decisions made."""
+    from cardrules.adapters.pettingzoo import raw_env
+
+    env = raw_env(game, players=players)
+    decisions = 0
+    for seed in range(first, first + matches):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last(observe=observe)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = env.legal_actions(agent)
+            env.step(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
 def run(workload: str, game: str, matches: int, players: int = 4) -> int:
     """Run ``workload`` on ``matches`` seeded matches of ``game``; the decisions made."""
     warm_up(workload, game, players)
+    if workload in ("env", "env-blind"):
+        return run_env(game, matches, players, workload == "env")
     decisions = 0
     for seed in range(matches):
         rng = random.Random(seed)
