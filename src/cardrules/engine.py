@@ -311,7 +311,8 @@ class GameState:
         is read straight off the round state, without building the
         observation (`cardrules.seat_tensors`): the same numbers, for less
         (Gnoming A Round: about three fifths of the instructions; Toonerville
-        Rook: about a third). This is what the adapters call at every step.
+        Rook: a little under half). This is what the adapters call at every
+        step.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
