@@ -156,14 +156,11 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         _: int,
         memo: list[Any],
     ) -> None:
-        # One seat's row changes at a time (an immutable tuple, replaced on change).
-        old = memo[0] if memo else nothing
-        for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
-            if before is not after:
-                row = known_at + seat * CODES
-                for code in _changes(before, after):
-                    out[row + code] = after[code]
-                    out[unseen + code] -= after[code] - before[code]
+        for seat, before, after in _changed_rows(memo[0] if memo else nothing, rows):
+            row = known_at + seat * CODES
+            for code in _changes(before, after):
+                out[row + code] = after[code]
+                out[unseen + code] -= after[code] - before[code]
         memo[:] = [rows]
 
     groups.append(PlaneGroup(("known_cards",), write_value=_known))
@@ -184,13 +181,11 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         _: int,
         memo: list[Any],
     ) -> None:
-        old = memo[0] if memo else nothing
-        for seat, (before, after) in enumerate(zip(old, rows, strict=True)):
-            if before is not after:
-                row = drawn_at + seat * CODES
-                for code in _changes(before, after):
-                    out[row + code] = after[code]
-                    out[drawn_counts_at + seat] += after[code] - before[code]
+        for seat, before, after in _changed_rows(memo[0] if memo else nothing, rows):
+            row = drawn_at + seat * CODES
+            for code in _changes(before, after):
+                out[row + code] = after[code]
+                out[drawn_counts_at + seat] += after[code] - before[code]
         memo[:] = [rows]
 
     groups.append(PlaneGroup(("drawn_from_rebuilt", "rebuilt_draw_counts"), write_value=_drawn))
@@ -204,6 +199,22 @@ def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> list[int]:
     """The card codes whose counts differ between two rows of 57 counts (a draw, a
     discard: one or two), found without a Python loop over the 57."""
     return list(compress(_CODES, map(ne, before, after)))
+
+
+def _changed_rows(
+    old: tuple[tuple[int, ...], ...], rows: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """``(seat, before, after)`` for each seat whose row of 57 counts is not the one it had.
+
+    The round keeps such rows (known cards, cards drawn from a rebuilt pile)
+    as immutable tuples replaced on change, so an unchanged row is the same
+    object; one seat's row changes at a time.
+    """
+    return [
+        (seat, before, after)
+        for seat, (before, after) in enumerate(zip(old, rows, strict=True))
+        if before is not after
+    ]
 
 
 @functools.lru_cache(maxsize=64)
