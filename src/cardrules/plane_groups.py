@@ -196,12 +196,13 @@ class StateReading:
             table tensor, the encoder's ``size`` long, may be the longer).
         patch: ``patch(tensor, state, seat)``: writes, into ``seat``'s tensor
             (a ``numpy.float32`` array read in its order), what ``seat`` sees
-            differently from the table tensor.
+            differently from the table tensor; ``None``: nothing (the table
+            tensor keeps what each seat sees differently in rows of its own).
     """
 
     marks: Callable[[Any, Any], Sequence[Any]]
     order: Callable[[int], Any]
-    patch: Callable[[Any, Any, int], None]
+    patch: Callable[[Any, Any, int], None] | None = None
 
 
 class GroupEncoder:
@@ -351,7 +352,8 @@ class GroupEncoder:
         else:
             out = view[:length].copy()
             out[positions] = view[sources]
-        reading.patch(out, state, seat)
+        if reading.patch is not None:
+            reading.patch(out, state, seat)
         return out
 
     def _moved(self, order: Any) -> tuple[int, Any, Any]:

@@ -95,13 +95,20 @@ def build(game: Game) -> Tables:
     return attrs.evolve(tables, groups=encoder)
 
 
-def start(tables: Tables) -> Callable[[array[float]], None]:
-    """How a fresh tensor starts: ``unseen`` holds the deck's copies, every other value 0."""
-    unseen = tables.at["unseen"]
+def start(
+    tables: Tables, unseen_rows: Sequence[int] | None = None
+) -> Callable[[array[float]], None]:
+    """How a fresh tensor starts: ``unseen`` holds the deck's copies, every other value 0.
+
+    ``unseen_rows``: where the ``unseen`` counts are kept (their first offsets);
+    ``None``: the layout's ``unseen`` plane.
+    """
+    rows = (tables.at["unseen"],) if unseen_rows is None else tuple(unseen_rows)
     copies = array("f", tables.copies)
 
     def write(out: array[float]) -> None:
-        out[unseen : unseen + CODES] = copies
+        for unseen in rows:
+            out[unseen : unseen + CODES] = copies
 
     return write
 
@@ -227,17 +234,19 @@ TABLE_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def table_groups(enc: Tables) -> list[PlaneGroup]:
+def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[PlaneGroup]:
     """The groups every seat sees alike but for the order of the seats (`TABLE_GROUPS`).
 
     Each is written from its value and the observing seat (``write_value``):
     the melds on the table with who laid them, the discard pile, the turn,
     the buys and the draw pile's size, the state of play and the round. The table's cards and
-    the discard pile are taken out of ``unseen``.
+    the discard pile are taken out of ``unseen``: of each row of ``unseen_rows``
+    (first offsets of 57 counts; ``None``: the layout's ``unseen`` plane), so that
+    one tensor may keep every seat's ``unseen``.
     """
     at = enc.at
     players = enc.players
-    unseen = at["unseen"]
+    unseens = (at["unseen"],) if unseen_rows is None else tuple(unseen_rows)
 
     def rel(seat: int, other: int) -> int:
         return (other - seat) % players
@@ -280,8 +289,9 @@ def table_groups(enc: Tables) -> list[PlaneGroup]:
                 out[i] += 1
             for i in owned:
                 out[i] += 1
-            for code in placed:
-                out[unseen + code] -= 1
+            for unseen in unseens:
+                for code in placed:
+                    out[unseen + code] -= 1
             new.append((meld, owner, entry, owned))
         for gone in old[len(new) :]:  # melds gone (another round's table)
             _take_back(out, gone)
@@ -292,8 +302,9 @@ def table_groups(enc: Tables) -> list[PlaneGroup]:
             out[i] -= 1
         for i in kept[3]:
             out[i] -= 1
-        for code in kept[2][2]:
-            out[unseen + code] += 1
+        for unseen in unseens:
+            for code in kept[2][2]:
+                out[unseen + code] += 1
 
     counts_at = at["discard_counts"]
     top_at = at["discard_top"]
@@ -313,12 +324,14 @@ def table_groups(enc: Tables) -> list[PlaneGroup]:
         else:  # a new pile, or one rebuilt
             for card in old:
                 out[counts_at + card.code] -= 1
-                out[unseen + card.code] += 1
+                for unseen in unseens:
+                    out[unseen + card.code] += 1
             changed = new
             sign = 1
         for card in changed:
             out[counts_at + card.code] += sign
-            out[unseen + card.code] -= sign
+            for unseen in unseens:
+                out[unseen + card.code] -= sign
         out[top_at : top_at + CODES] = cleared
         out[under_at : under_at + CODES] = cleared
         if new:

@@ -9,19 +9,22 @@ that call was for. So a move is written once, not once into each seat's
 tensor.
 
 The table tensor is the layout's planes as seat 0 would see them, followed
-by two blocks no single seat's tensor holds: every seat's hand, and every
-seat's cards drawn from the rebuilt draw pile (``P`` rows of 57 counts
-each). Its ``unseen`` plane is the deck's copies less the table, the
-discard pile and the known cards of *every* seat. A seat's tensor is the
-table tensor read in the seat's order (`_order`): the planes of `SEAT_PLANES`
-and the owner columns of every ``table_melds`` row rotated so that row ``r``
-is seat ``(seat + r) % P``, and the seat's own rows of the two blocks as
-``hand`` and ``drawn_from_rebuilt``. Then `_patch` makes ``unseen`` the
-seat's: less its hand, plus its own known cards (they are in its hand,
-which the seat does not count twice). Every other plane of an observation is
-the same for every seat but for the order of the seats
-(`cardrules_rook.observation.observe` reads only the hand and the cards drawn
-from a rebuilt pile for the observing seat).
+by three blocks no single seat's tensor holds (``P`` rows of 57 counts
+each): every seat's hand, every seat's cards drawn from the rebuilt draw
+pile, and every seat's ``unseen`` cards. A seat's unseen cards are the
+deck's copies less the table, the discard pile, its own hand and the
+other seats' known cards (its own known cards are in its hand, which it
+does not count twice), so each group that places cards keeps every row of
+that block up to date: a card discarded leaves every row, a card drawn only
+its drawer's, a card becoming known every other seat's. A seat's tensor is
+the table tensor read in the seat's order (`_order`): the planes of
+`SEAT_PLANES` and the owner columns of every ``table_melds`` row rotated so
+that row ``r`` is seat ``(seat + r) % P``, and the seat's own rows of the
+three blocks as ``hand``, ``drawn_from_rebuilt`` and ``unseen``. Nothing is
+written after that read. Every other plane of an observation is the same
+for every seat but for the order of the seats
+(`cardrules_rook.observation.observe` reads only the hand, the unseen cards
+and the cards drawn from a rebuilt pile for the observing seat).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ SEAT_PLANES = (
 
 
 def build(game: Game) -> GroupEncoder:
-    """The game's encoder of round states: its table tensor is ``size + 2 * P * 57`` long.
+    """The game's encoder of round states: its table tensor is ``size + 3 * P * 57`` long.
 
     Raises:
         cardrules.tensors.NumpyMissingError: numpy is not installed.
@@ -68,12 +71,17 @@ def build(game: Game) -> GroupEncoder:
     np = require_numpy()
     tables = cached_for_game(game, "rook-tensor", build_tables)
     players = tables.players
-    groups = [*_private_groups(tables), *table_groups(tables)]
-    reading = StateReading(
-        _marks, functools.partial(_order, np, game.tensor_layout, players), _patch(tables)
-    )
-    size = tables.size + 2 * players * CODES
-    return GroupEncoder(np, size, groups, start(tables), reading)
+    unseen_rows = _unseen_rows(tables)
+    groups = [*_private_groups(tables), *table_groups(tables, unseen_rows)]
+    reading = StateReading(_marks, functools.partial(_order, np, game.tensor_layout, players))
+    size = tables.size + 3 * players * CODES
+    return GroupEncoder(np, size, groups, start(tables, unseen_rows), reading)
+
+
+def _unseen_rows(tables: Tables) -> tuple[int, ...]:
+    """Each seat's row of the unseen block: its first offset in the table tensor."""
+    first = tables.size + 2 * tables.players * CODES
+    return tuple(first + seat * CODES for seat in range(tables.players))
 
 
 def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
@@ -111,15 +119,17 @@ def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
 def _private_groups(tables: Tables) -> list[PlaneGroup]:
     """The groups of the table tensor that no `table_groups` value holds.
 
-    One per seat's hand (its row of the hands block, and its hand size), the
-    known cards (every seat's row, all taken out of ``unseen``), the rebuilt
-    draw pile, and the cards each seat drew from it (its row of the drawn
-    block, and how many). Each is written from 57 counts by code, as the
-    round keeps them.
+    One per seat's hand (its row of the hands block, its hand size, and out
+    of its row of the unseen block), the known cards (every seat's row, each
+    taken out of the other seats' unseen rows), the rebuilt draw pile, and
+    the cards each seat drew from it (its row of the drawn block, and how
+    many). Each is written from 57 counts by code, as the round keeps them.
     """
     at = tables.at
     players = tables.players
-    unseen = at["unseen"]
+    unseen_rows = _unseen_rows(tables)
+    # per seat: the unseen rows of the other seats
+    others = [tuple(row for t, row in enumerate(unseen_rows) if t != s) for s in range(players)]
     hands_at = tables.size
     drawn_at = tables.size + players * CODES
     known_at = at["known_cards"]
@@ -133,6 +143,7 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
     def hand_row(seat: int) -> PlaneGroup:
         row = hands_at + seat * CODES
         size_at = sizes_at + seat
+        unseen = unseen_rows[seat]
 
         def _hand(
             out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
@@ -140,7 +151,9 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
             before = memo[0] if memo else no_cards
             for code in _changes(before, counts):
                 out[row + code] = counts[code]
-                out[size_at] += counts[code] - before[code]
+                step = counts[code] - before[code]
+                out[size_at] += step
+                out[unseen + code] -= step
             memo[:] = [counts]
 
         return PlaneGroup(("hand", "hand_sizes"), write_value=_hand)
@@ -160,7 +173,9 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
             row = known_at + seat * CODES
             for code in _changes(before, after):
                 out[row + code] = after[code]
-                out[unseen + code] -= after[code] - before[code]
+                step = after[code] - before[code]
+                for unseen in others[seat]:
+                    out[unseen + code] -= step
         memo[:] = [rows]
 
     groups.append(PlaneGroup(("known_cards",), write_value=_known))
@@ -223,8 +238,8 @@ def _order(np: Any, layout: TensorLayout, players: int, seat: int) -> Any:
 
     Row ``r`` of each of `SEAT_PLANES` and owner column ``r`` of each
     ``table_melds`` row read seat ``(seat + r) % P`` of the table tensor;
-    ``hand`` and ``drawn_from_rebuilt`` read the seat's rows of the blocks past
-    the layout's planes.
+    ``hand``, ``drawn_from_rebuilt`` and ``unseen`` read the seat's rows of the
+    blocks past the layout's planes.
     """
     size = layout.size
     index = np.arange(size)
@@ -241,24 +256,7 @@ def _order(np: Any, layout: TensorLayout, players: int, seat: int) -> Any:
     index[hand : hand + CODES] = size + seat * CODES + codes
     drawn = layout.plane("drawn_from_rebuilt").start
     index[drawn : drawn + CODES] = size + (players + seat) * CODES + codes
+    unseen = layout.plane("unseen").start
+    index[unseen : unseen + CODES] = size + (2 * players + seat) * CODES + codes
     index.flags.writeable = False  # shared by every game of this layout
     return index
-
-
-def _patch(tables: Tables) -> Any:
-    """``patch(tensor, state, seat)``: ``seat``'s ``unseen``, from the table's.
-
-    The table tensor took every seat's known cards out of ``unseen``; a seat
-    takes out its own hand instead, of which its known cards are a part.
-    """
-    at = tables.at
-    unseen = at["unseen"]
-    hand = at["hand"]
-    known = at["known_cards"]  # row 0: the seat's own, once read in its order
-
-    def patch(out: Any, state: RookRound, seat: int) -> None:
-        counts = out[unseen : unseen + CODES]
-        counts -= out[hand : hand + CODES]
-        counts += out[known : known + CODES]
-
-    return patch
