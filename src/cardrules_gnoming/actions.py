@@ -34,8 +34,8 @@ from cardrules_gnoming.moves import (
     FLIPS,
     PASS,
     PLACES,
+    REVEALS,
     STOCK,
-    Reveal,
 )
 
 __all__ = ["GnomingActionSpace", "action_space"]
@@ -59,7 +59,7 @@ class GnomingActionSpace(ActionSpace):
 
     def __init__(self) -> None:
         super().__init__(_BLOCKS)
-        moves: list[Move] = [Reveal(tuple(p for p in range(9) if m >> p & 1)) for m in range(512)]
+        moves: list[Move] = [REVEALS[tuple(p for p in range(9) if m >> p & 1)] for m in range(512)]
         moves += [DRAWS[STOCK], DRAWS[0], DRAWS[1]]
         moves += PLACES
         moves += BOUNCES

@@ -31,6 +31,8 @@ alone for the stock, ``take 1``, ``take pile 1``, ``draw discard 1`` and
 
 from __future__ import annotations
 
+import functools
+from itertools import combinations
 from typing import Final
 
 import attrs
@@ -45,6 +47,7 @@ __all__ = [
     "FLIPS",
     "PASS",
     "PLACES",
+    "REVEALS",
     "STOCK",
     "Bounce",
     "Discard",
@@ -55,6 +58,7 @@ __all__ = [
     "Place",
     "Reveal",
     "parse_move",
+    "reveal_moves",
 ]
 
 #: The draw-pile source of a `Draw`.
@@ -231,6 +235,19 @@ DRAWS: Final = {source: Draw(source) for source in (STOCK, 0, 1)}
 DISCARDS: Final = {pile: Discard(pile) for pile in (0, 1, None)}
 #: The one ``Pass()``.
 PASS: Final = Pass()
+#: ``Reveal(positions)`` by its positions (increasing), for every set of positions 0-8.
+REVEALS: Final = {
+    positions: Reveal(positions)
+    for count in range(10)
+    for positions in combinations(POSITIONS, count)
+}
+
+
+@functools.cache
+def reveal_moves(count: int) -> tuple[Reveal, ...]:
+    """The shared ``Reveal`` of every ``count`` positions (0-9), in `itertools.combinations`
+    order: what a player may turn up at the start of a round (G6)."""
+    return tuple(REVEALS[positions] for positions in combinations(POSITIONS, count))
 
 
 def _int(word: str, text: str) -> int:

@@ -129,7 +129,7 @@ def cardrules_new_round(
 
 
 @hookimpl(trylast=True)
-def cardrules_legal_moves(game: Game, state: GnomingRound) -> list[Move]:
+def cardrules_legal_moves(game: Game, state: GnomingRound) -> Sequence[Move]:
     return rules.legal_moves(state)
 
 

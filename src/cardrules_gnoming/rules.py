@@ -14,7 +14,6 @@ start (G9), whether a card may bounce (G12), who may flip after a Hazard
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardrules.chance import Chance
@@ -39,6 +38,7 @@ from cardrules_gnoming.moves import (
     Pass,
     Place,
     Reveal,
+    reveal_moves,
 )
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
@@ -240,8 +240,11 @@ def ends_round(state: GnomingRound, seat: int) -> bool:
     return state.layouts[seat].face_down_count() == 0
 
 
-def legal_moves(state: GnomingRound) -> list[Move]:
-    """Every legal move of ``state.current_player``, in a fixed order (G6-G15)."""
+def legal_moves(state: GnomingRound) -> Sequence[Move]:
+    """Every legal move of ``state.current_player``, in a fixed order (G6-G15).
+
+    A list, or for the reveal at the start of a round a shared tuple (do not change it).
+    """
     phase = state.phase
     if phase is P.DRAW:
         return state.rules.turn_starts(state)
@@ -259,7 +262,7 @@ def legal_moves(state: GnomingRound) -> list[Move]:
         layout = state.deciding_layout
         return [FLIPS[p] for p in layout.face_down_positions()] + [PASS]
     if phase is P.REVEAL:
-        return [Reveal(c) for c in combinations(range(9), state.options.initial_reveals)]
+        return reveal_moves(state.options.initial_reveals)
     return []
 
 
