@@ -30,7 +30,7 @@ from cardrules_rook.search import (
     lay_down_steps,
     meld_candidates,
 )
-from cardrules_rook.search.hand_melds import TALLY, candidate_meld
+from cardrules_rook.search.hand_melds import TALLY, MeldCandidate, candidate_meld
 from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, swaps
 
@@ -77,7 +77,7 @@ def _lay_down_steps(state: RookRound) -> list[Move]:
         whole_hand=state.whole_hand,
         rules=state.rules.meld_rules,
     )
-    return [MeldDown(candidate_meld(step)) for step in steps]
+    return [_meld_down(step) for step in steps]
 
 
 def _lay_offs(state: RookRound, seat: int) -> list[Move]:
@@ -114,6 +114,26 @@ def _lay_offs(state: RookRound, seat: int) -> list[Move]:
             ):
                 moves.append(_lay_off(index, ROOK_CODE, number))
     return moves
+
+
+def _meld_down(candidate: MeldCandidate) -> Move:
+    """The ``MeldDown`` of a listed candidate meld, one shared value per candidate.
+
+    A hand's candidates recur from decision to decision (and the search lists
+    them from caches), so their moves are kept (bounded) rather than built
+    again: a move is an immutable value.
+    """
+    move = _MELD_DOWNS.get(candidate)
+    if move is None:
+        if len(_MELD_DOWNS) >= _MELD_DOWNS_LIMIT:
+            _MELD_DOWNS.clear()
+        move = _MELD_DOWNS[candidate] = MeldDown(candidate_meld(candidate))
+    return move
+
+
+#: `_meld_down`'s moves by candidate (plain tuples: hashed in C), at most `_MELD_DOWNS_LIMIT`.
+_MELD_DOWNS: dict[MeldCandidate, MeldDown] = {}
+_MELD_DOWNS_LIMIT = 1 << 14
 
 
 #: Code of number 0 of each colour: + number is the natural card's code.
@@ -217,7 +237,7 @@ def _new_melds(state: RookRound, seat: int, with_rook_only: bool) -> list[Move]:
     candidates = meld_candidates(
         state.hands[seat], sets=True, runs=True, rules=state.rules.meld_rules
     )
-    return [MeldDown(candidate_meld(c)) for c in candidates if c[TALLY][0] or not with_rook_only]
+    return [_meld_down(c) for c in candidates if c[TALLY][0] or not with_rook_only]
 
 
 def places_owed_rook(state: RookRound, move: Move) -> bool:
