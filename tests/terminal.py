@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,21 @@ _ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_])")
 
 #: The prompt before each of a person's decisions.
 PROMPT = r"seat \d+>(?:\x1b\[[0-9;]*m)* "
+
+
+def _default_interrupt() -> None:
+    """In the child, before the script starts: Ctrl-C interrupts, as in a person's shell.
+
+    A signal the test process ignores stays ignored in a program it starts,
+    and one it blocks stays blocked: Python then never raises
+    ``KeyboardInterrupt``, and a Ctrl-C typed into the terminal is echoed and
+    nothing else. Whether a test worker ignores or blocks SIGINT at that
+    moment is not this file's to decide (a library running in the same
+    worker may have done either), so the child starts with the default
+    action, unblocked.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:
@@ -56,6 +72,7 @@ class Terminal:
             cwd=str(cwd) if cwd else None,
             env=environment,
             timeout=timeout,
+            preexec_fn=_default_interrupt,
         )
         self.child.logfile_read = self
 
