@@ -132,3 +132,18 @@ def test_numpy_integers_are_action_ids_too() -> None:
     assert state.history == [move]
     with pytest.raises(InvalidMoveError):
         state.move_of(np.float64(3.0))
+
+
+@pytest.mark.rule("G6")
+def test_the_reveals_listed_at_a_round_start_are_the_numbered_values_themselves() -> None:
+    """The 36 ways to turn up 2 of 9 cards are shared values: the rules list the very
+    objects the action space numbers, so an id is found by identity, not by hashing."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=4)
+    space = state.game.action_space
+    moves = state.legal_moves()
+    assert len(moves) == 36
+    assert all(isinstance(move, Reveal) for move in moves)
+    for move in moves:
+        assert space.move_of(space.id_of(move)) is move
+    state.apply(moves[0])
+    assert state.legal_moves()[0] is moves[0]  # the next seat lists the same values
