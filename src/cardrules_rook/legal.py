@@ -162,6 +162,9 @@ def _play_moves(state: RookRound) -> list[Move]:
     strand = state.rules.go_out_changed or (state.no_out_by_discard and not state.whole_hand)
     if not (owed or taken or strand):
         return moves
+    if not (owed or strand):
+        # Only a swap is tried (`_passes_checks`): the other moves are kept without a call.
+        return [m for m in moves if not isinstance(m, Swap) or keeps_rooks_playable(state, m)]
     return [m for m in moves if _passes_checks(state, m, owed, strand)]
 
 

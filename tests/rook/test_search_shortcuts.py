@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import combinations_with_replacement
 from unittest import mock
 
 import pytest
@@ -21,7 +22,12 @@ from cardrules_rook.cards import ROOK_CODE, Card
 from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
 from cardrules_rook.search import can_lay_down, find_lay_down, hand_counts
 from cardrules_rook.search import contract as search
-from cardrules_rook.search.shortcuts import quick_lay_down, runs_possible, sets_possible
+from cardrules_rook.search.shortcuts import (
+    _window_costs,
+    quick_lay_down,
+    runs_possible,
+    sets_possible,
+)
 
 RULES = [MeldRules(), MeldRules(min_naturals=1), MeldRules(min_naturals=3), MeldRules(2, True)]
 
@@ -188,3 +194,49 @@ def test_rooks_owed_are_not_added_to_a_run_of_all_fourteen() -> None:
         answer = can_lay_down(hand, sets=1, runs=1, min_rooks=min_rooks)
         assert answer == _exact(hand, 1, 1, MeldRules(), min_rooks)
     assert can_lay_down(hand, sets=1, runs=1, min_rooks=3)
+
+
+def _cheapest_windows(h: list[int], runs: int, rooks: int) -> tuple[int, ...]:
+    """`_window_costs` by trying every choice of ``k`` windows of four numbers (slow, plain)."""
+    best = [0] + [rooks + 1] * runs
+    for k in range(1, runs + 1):
+        for lows in combinations_with_replacement(range(11), k):
+            cover = [0] * 14
+            for low in lows:
+                for n in range(low, low + 4):
+                    cover[n] += 1
+            cost = sum(max(0, c - held) for c, held in zip(cover, h, strict=True))
+            best[k] = min(best[k], cost)
+    return tuple(best)
+
+
+@pytest.mark.rule("R7", "R13")
+@given(
+    runs=st.integers(1, 3),
+    rooks=st.integers(0, 3),
+    h=st.lists(st.integers(0, 3), min_size=14, max_size=14),
+)
+@settings(max_examples=60)
+def test_window_bounds_are_the_cheapest_choice_of_windows(
+    runs: int, rooks: int, h: list[int]
+) -> None:
+    """The runs bound's cheapest ``k`` windows of one colour, with Rooks and without.
+
+    Without Rooks only the most windows that fit in the cards held matter,
+    and the lowest window that fits is taken first; with Rooks, the branch and
+    bound. Both must give what trying every choice gives.
+    """
+    capped = [min(count, runs) for count in h]
+    assert _window_costs(capped, runs, rooks) == _cheapest_windows(capped, runs, rooks)
+
+
+@pytest.mark.rule("R7")
+def test_without_rooks_windows_that_overlap_fit_where_the_cards_allow() -> None:
+    """R1-R8 and a second R4 and R5: two windows fit (1-4 and 5-8), a third does not.
+
+    Taking 3-6 first would leave room for no other: the lowest first is what
+    finds both.
+    """
+    h = [1, 1, 1, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    assert _window_costs(h, 3, 0) == (0, 0, 0, 1) == _cheapest_windows(h, 3, 0)
+    assert _window_costs(h, 3, 1) == _cheapest_windows(h, 3, 1)

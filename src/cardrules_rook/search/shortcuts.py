@@ -105,6 +105,9 @@ def _window_costs(h: Sequence[int], runs: int, rooks: int) -> tuple[int, ...]:
     ``c - h[n]`` Rooks there. So the cheapest ``k`` windows bound ``k`` runs
     from below. A bound above ``rooks`` is given as ``rooks + 1``.
     """
+    if not rooks:
+        free = _free_windows(h, runs)
+        return (0,) * (free + 1) + (1,) * (runs - free)
     best = [rooks + 1] * (runs + 1)
     best[0] = 0
     # short[j]: bit n set where number n + 1 is held fewer than j + 1 times.
@@ -116,6 +119,30 @@ def _window_costs(h: Sequence[int], runs: int, rooks: int) -> tuple[int, ...]:
     gaps = [(15 << low & short[0]).bit_count() for low in range(11)]
     _add_windows(short, gaps, rooks, runs, best, (0,) * runs, 0, 0, 0)
     return tuple(best)
+
+
+def _free_windows(h: Sequence[int], most: int) -> int:
+    """How many windows of four numbers (at most ``most``) fit in the counts ``h`` with no Rook.
+
+    Without Rooks a set of windows costs nothing exactly when no number is
+    covered more often than it is held, so `_window_costs` only needs the most
+    windows that fit. Taking the lowest window that fits, as often as it fits,
+    is as good as any choice: in a best choice, the first window above the
+    lowest one that fits can move down to it (the numbers it then covers are
+    covered by no later window), so some best choice begins the same way.
+    """
+    left = list(h)
+    free = 0
+    for low in range(11):
+        while left[low] and left[low + 1] and left[low + 2] and left[low + 3]:
+            left[low] -= 1
+            left[low + 1] -= 1
+            left[low + 2] -= 1
+            left[low + 3] -= 1
+            free += 1
+            if free == most:
+                return free
+    return free
 
 
 def _add_windows(
