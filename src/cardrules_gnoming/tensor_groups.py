@@ -346,6 +346,8 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
         kept = memo if memo else [no_pile, no_pile]
         for number, cards in enumerate(piles):
             old_cards, old = kept[number]
+            if cards is old_cards:  # (a pile hands out the same tuple while it is unchanged)
+                continue
             # The cards below the first that differs stayed; take out those above, put in
             # the new. Cards compare by identity first (a card's == is a Python call).
             count, old_count = len(cards), len(old_cards)
