@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import is_not, ne
 from typing import Any
 
 import attrs
@@ -263,16 +265,22 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
     def _table(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
-        # Meld by meld: a meld that is the same object, with the same owner, in the same
-        # place as last time is left as it is; the others' indices are taken back and added.
+        # Only the places whose meld (by identity) or owner is not the one written last
+        # time are written again: the old meld's indices taken back, the new one's added;
+        # the melds past the table's end (another round's table) are taken back.
         table, owners = value
-        # (meld, owner, its `_MELD_HITS` entry, the laying seat's indices)
-        old: list[tuple[Any, int, Any, tuple[int, ...]]] = memo[0] if memo else []
-        new: list[tuple[Any, int, Any, tuple[int, ...]]] = []
-        for index, (meld, owner) in enumerate(zip(table, owners, strict=True)):
-            if index < len(old) and old[index][0] is meld and old[index][1] == owner:
-                new.append(old[index])
-                continue
+        if len(table) != len(owners):
+            raise ValueError(f"{len(table)} table melds but {len(owners)} owners")
+        # (meld, owner, its `_MELD_HITS` entry, the laying seat's indices) per place;
+        # and the melds and owners they were written from
+        old: list[tuple[Any, int, Any, tuple[int, ...]]]
+        old, old_table, old_owners = memo if memo else ([], (), ())
+        common = min(len(table), len(old))
+        places = set(compress(range(common), map(is_not, table, old_table)))
+        places.update(compress(range(common), map(ne, owners, old_owners)))
+        new = old[: len(table)]
+        for index in [*sorted(places), *range(common, len(table))]:
+            meld, owner = table[index], owners[index]
             row = min(index, targets)
             entry = meld_entry((key, row, id(meld)), meld, at, targets, enc.meld_width)
             hits, placed = entry[1], entry[2]
@@ -283,7 +291,7 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
                 if row == targets
                 else (mine, owner_column + row * enc.meld_width + rel(seat, owner))
             )
-            if index < len(old):
+            if index < common:
                 _take_back(out, old[index])
             for i in hits:
                 out[i] += 1
@@ -292,10 +300,13 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
             for unseen in unseens:
                 for code in placed:
                     out[unseen + code] -= 1
-            new.append((meld, owner, entry, owned))
-        for gone in old[len(new) :]:  # melds gone (another round's table)
+            if index < common:
+                new[index] = (meld, owner, entry, owned)
+            else:
+                new.append((meld, owner, entry, owned))
+        for gone in old[len(table) :]:
             _take_back(out, gone)
-        memo[:] = [new]
+        memo[:] = [new, tuple(table), tuple(owners)]
 
     def _take_back(out: array[float], kept: tuple[Any, int, Any, tuple[int, ...]]) -> None:
         for i in kept[2][1]:
@@ -309,7 +320,6 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
     counts_at = at["discard_counts"]
     top_at = at["discard_top"]
     under_at = at["discard_under"]
-    cleared = zeros(CODES)
 
     def _discards(
         out: array[float], view: Any, new: tuple[Card, ...], seat: int, memo: list[Any]
@@ -332,8 +342,11 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
             out[counts_at + card.code] += sign
             for unseen in unseens:
                 out[unseen + card.code] -= sign
-        out[top_at : top_at + CODES] = cleared
-        out[under_at : under_at + CODES] = cleared
+        # The top and under planes hold only what this group set last time.
+        if old:
+            out[top_at + old[-1].code] = 0
+            if len(old) > 1:
+                out[under_at + old[-2].code] = 0
         if new:
             out[top_at + new[-1].code] = 1
             if len(new) > 1:
@@ -361,7 +374,8 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
         if current_player is not None:
             cells.append(current_at + (current_player - seat) % players)
         cells.append(turn_at + (turn_seat - seat) % players)
-        cells += [offered_at + (other - seat) % players for other in offered_to]
+        for other in offered_to:
+            cells.append(offered_at + (other - seat) % players)
         for cell in cells:
             out[cell] += 1
         memo[:] = cells
