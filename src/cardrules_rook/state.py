@@ -28,7 +28,10 @@ from cardrules_rook.rule_points import RookRules, default_rules
 
 __all__ = ["RookPhase", "RookRound"]
 
-_NONE_DRAWN: tuple[int, ...] = (0,) * 57
+#: A row of 57 counts holding no card: every such row the round makes is this one
+#: tuple, so that "knows nothing" is an identity test on the hot path (`note_public`).
+_NO_CARDS: tuple[int, ...] = (0,) * 57
+_NONE_DRAWN = _NO_CARDS
 
 
 class RookPhase(Phase):
@@ -175,9 +178,9 @@ class RookRound:
         self.rebuilds = 0
         self.went_out: int | None = None
         self.ended_by: str | None = None
-        self.known: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
+        self.known: tuple[tuple[int, ...], ...] = (_NO_CARDS,) * players
         self.rebuilt: tuple[int, ...] = (0,) * 57
-        self.rebuilt_draws: tuple[tuple[int, ...], ...] = ((0,) * 57,) * players
+        self.rebuilt_draws: tuple[tuple[int, ...], ...] = (_NO_CARDS,) * players
         self.rebuilt_plays: tuple[tuple[tuple[int, int], ...], ...] = ((),) * players
         self.variant_states: Mapping[str, Any] = NO_VARIANT_STATE
 
@@ -267,7 +270,7 @@ class RookRound:
             self._note_rebuilt_plays(seat, move)
         if isinstance(move, Take | Buy):
             self.known = _bumped(self.known, seat, (self.discards.top.code,), 1)
-        elif not any(self.known[seat]):
+        elif (row := self.known[seat]) is _NO_CARDS or not any(row):
             if isinstance(move, Swap):
                 self.known = _bumped(self.known, seat, (ROOK_CODE,), 1)
         elif isinstance(move, Swap):
@@ -328,7 +331,7 @@ def _bumped(
 ) -> tuple[tuple[int, ...], ...]:
     """``rows`` with ``step`` added to ``rows[seat][code]`` for each code (never below 0).
 
-    Returns ``rows`` itself when nothing changes.
+    Returns ``rows`` itself when nothing changes; a row left holding no card is `_NO_CARDS`.
     """
     changed: list[int] | None = None
     for code in codes:
@@ -339,4 +342,5 @@ def _bumped(
         changed[code] += step
     if changed is None:
         return rows
-    return (*rows[:seat], tuple(changed), *rows[seat + 1 :])
+    row = _NO_CARDS if step < 0 and not any(changed) else tuple(changed)
+    return (*rows[:seat], row, *rows[seat + 1 :])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import ROOK, ROOK_CODE, Card, card_of_code, natural
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import LayDown, LayOff, MeldDown, Swap
 from cardrules_rook.play import apply_move, laid_off, may_lay_off, remaining_contract, swapped
@@ -133,13 +133,14 @@ def swaps(state: RookRound, seat: int) -> list[Move]:
     hand = state.hands[seat]
     rules = state.rules
     if not rules.swap_sets and rules.meld_rules.judge is None:
-        return [
-            Swap(index, natural(meld.colour, number))
-            for index, meld in enumerate(state.table)
-            if isinstance(meld, RunMeld)
-            for number in meld.rooks
-            if hand[natural(meld.colour, number).code]
-        ]
+        found: list[Move] = []
+        for index, meld in enumerate(state.table):
+            if isinstance(meld, RunMeld) and meld.rooks:
+                base = _COLOUR_BASE[meld.colour]  # + number: the natural's code
+                for number in meld.rooks:
+                    if hand[base + number]:
+                        found.append(_swap(index, base + number))
+        return found
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
@@ -156,6 +157,20 @@ def swaps(state: RookRound, seat: int) -> list[Move]:
             ):
                 moves.append(Swap(index, card))
     return moves
+
+
+#: Code of number 0 of each colour: + number is the natural card's code.
+_COLOUR_BASE = {colour: i * 14 - 1 for i, colour in enumerate(COLOURS)}
+#: Swaps made so far, by (target, card code): moves are immutable values, shared.
+_SWAPS: dict[tuple[int, int], Swap] = {}
+
+
+def _swap(target: int, code: int) -> Swap:
+    """The swap of the natural card ``code`` onto run ``target``, one shared value each."""
+    move = _SWAPS.get((target, code))
+    if move is None:
+        move = _SWAPS[target, code] = Swap(target, card_of_code(code))
+    return move
 
 
 def keeps_rooks_playable(state: RookRound, move: Move) -> bool:
