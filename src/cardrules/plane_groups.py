@@ -105,10 +105,16 @@ class PlaneGroup:
         from_mark: ``from_mark(mark)``: the group's value from its mark
             (`StateReading` ``marks``); ``None``: the mark is the value
             (needs ``write_value``).
+        live_mark: the mark is a list the round changes in place (a hand's
+            counts, say), handed over as it is so that reading it makes
+            nothing: it is compared as it is, kept as a copy (``list(mark)``),
+            and ``from_mark`` (needed) makes the group's value from it, a new
+            value.
 
     Raises:
         ValueError: neither or both of ``write`` and ``write_value``, or
-            ``from_mark`` without ``write_value``.
+            ``from_mark`` without ``write_value``, or ``live_mark`` without
+            ``from_mark``.
     """
 
     fields: tuple[str, ...]
@@ -116,12 +122,15 @@ class PlaneGroup:
     key: Callable[[Any], Any] | None = None
     write_value: ValueWriter | None = None
     from_mark: Callable[[Any], Any] | None = None
+    live_mark: bool = False
 
     def __attrs_post_init__(self) -> None:
         if (self.write is None) == (self.write_value is None):
             raise ValueError(f"plane group {self.fields}: give exactly one of write, write_value")
         if self.write_value is None and self.from_mark is not None:
             raise ValueError(f"plane group {self.fields}: from_mark needs write_value")
+        if self.live_mark and self.from_mark is None:
+            raise ValueError(f"plane group {self.fields}: live_mark needs from_mark")
 
 
 def zeros(count: int) -> array[float]:
@@ -190,7 +199,8 @@ class StateReading:
             in the groups' order, for the table tensor: seat-relative planes in
             the order of seat 0, and what some seats cannot see as a seat that
             sees it sees it. Marks are new values, never the state's own lists
-            (a kept mark must not change with the state).
+            (a kept mark must not change with the state), but for a group's
+            ``live_mark`` (`PlaneGroup`).
         order: ``order(seat)``: a ``numpy`` integer array with one index into
             the table tensor per value of ``seat``'s tensor, in its order (the
             table tensor, the encoder's ``size`` long, may be the longer).
@@ -233,6 +243,7 @@ class GroupEncoder:
         "_from_marks",
         "_getters",
         "_groups",
+        "_keep_marks",
         "_kept",
         "_np",
         "_orders",
@@ -259,6 +270,8 @@ class GroupEncoder:
         if reading is not None and not all(self._by_value):
             raise ValueError("reading a state needs every plane group written from its value")
         self._from_marks = tuple(group.from_mark for group in groups)
+        # How a changed mark is kept: as it is, or (a live mark) as a copy.
+        self._keep_marks = tuple(list if group.live_mark else None for group in groups)
         self._reading = reading
         # seat -> what `_moved` makes of its order
         self._orders: dict[int, tuple[int, Any, Any]] = {}
@@ -326,11 +339,13 @@ class GroupEncoder:
         tensor, view, values, memos, marked = kept
         groups = self._groups
         from_marks = self._from_marks
+        keep_marks = self._keep_marks
         try:
             for index, mark in enumerate(reading.marks(state, round_scores)):
                 if mark == marked[index]:
                     continue
-                marked[index] = mark
+                keep = keep_marks[index]
+                marked[index] = mark if keep is None else keep(mark)
                 convert = from_marks[index]
                 if convert is None:  # the mark is the value: it changed
                     value = mark

@@ -90,11 +90,12 @@ def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
 
     Marks are new values or the round's immutable tuples (``known``,
     ``rebuilt``, ``rebuilt_draws`` are replaced, never changed in place),
-    never its lists. The `table_groups` marks are their values, as
+    never its lists but the hands, the hand groups' live marks
+    (`cardrules.plane_groups.PlaneGroup`). The `table_groups` marks are their values, as
     `cardrules_rook.observation.observe` puts them in an observation.
     """
     return (
-        *map(tuple, state.hands),
+        *state.hands,  # (live marks: the round's own lists, compared as they are)
         state.known,
         state.rebuilt,
         state.rebuilt_draws,
@@ -157,7 +158,9 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
                 out[unseen + code] -= step
             memo[:] = [counts, bits]
 
-        return PlaneGroup(("hand", "hand_sizes"), write_value=_hand)
+        return PlaneGroup(
+            ("hand", "hand_sizes"), write_value=_hand, from_mark=tuple, live_mark=True
+        )
 
     groups += [hand_row(seat) for seat in range(players)]
 
