@@ -28,8 +28,8 @@ from cardrules_rook.rule_points import RookRules, default_rules
 
 __all__ = ["RookPhase", "RookRound"]
 
-#: A row of 57 counts holding no card: every such row the round makes is this one
-#: tuple, so that "knows nothing" is an identity test on the hot path (`note_public`).
+#: A row of 57 counts holding no card: a new round's rows are this one tuple, so that
+#: "knows nothing yet" is an identity test on the hot path (`note_public`).
 _NO_CARDS: tuple[int, ...] = (0,) * 57
 _NONE_DRAWN = _NO_CARDS
 
@@ -331,7 +331,9 @@ def _bumped(
 ) -> tuple[tuple[int, ...], ...]:
     """``rows`` with ``step`` added to ``rows[seat][code]`` for each code (never below 0).
 
-    Returns ``rows`` itself when nothing changes; a row left holding no card is `_NO_CARDS`.
+    Returns ``rows`` itself when nothing changes. A row left holding no card is a new
+    tuple, not `_NO_CARDS`: which rows are one object shows in a pickle, and a round
+    and its unpickled copy, played on alike, must pickle alike.
     """
     changed: list[int] | None = None
     for code in codes:
@@ -342,5 +344,4 @@ def _bumped(
         changed[code] += step
     if changed is None:
         return rows
-    row = _NO_CARDS if step < 0 and not any(changed) else tuple(changed)
-    return (*rows[:seat], row, *rows[seat + 1 :])
+    return (*rows[:seat], tuple(changed), *rows[seat + 1 :])
