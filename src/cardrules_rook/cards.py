@@ -22,6 +22,7 @@ from cardrules.errors import InvalidCardError
 
 __all__ = [
     "COLOURS",
+    "NATURAL_BASE",
     "NUMBERS",
     "POINTS",
     "ROOK",
@@ -39,6 +40,9 @@ COLOURS = ("R", "Y", "G", "B")
 NUMBERS = range(1, 15)
 #: The code of the Rook.
 ROOK_CODE = 56
+#: Per colour, the code of its number 0: ``NATURAL_BASE[colour] + number`` is the code
+#: of the natural card of that colour and number (1-14), as `natural` gives it.
+NATURAL_BASE = {colour: i * len(NUMBERS) - 1 for i, colour in enumerate(COLOURS)}
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
 
 

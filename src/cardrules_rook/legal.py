@@ -16,7 +16,7 @@ from itertools import compress
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code
+from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, card_of_code
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import (
@@ -89,7 +89,7 @@ def _lay_offs(state: RookRound, seat: int) -> list[Move]:
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
-            base = _COLOUR_BASE[meld.colour]  # + number: the natural's code
+            base = NATURAL_BASE[meld.colour]  # + number: the natural's code
             rook_fits = rook and (
                 judged
                 or rules.allows(meld.high - meld.low + 1 - len(meld.rooks), len(meld.rooks) + 1)
@@ -136,8 +136,6 @@ _MELD_DOWNS: dict[MeldCandidate, MeldDown] = {}
 _MELD_DOWNS_LIMIT = 1 << 14
 
 
-#: Code of number 0 of each colour: + number is the natural card's code.
-_COLOUR_BASE = {colour: i * 14 - 1 for i, colour in enumerate(COLOURS)}
 #: Lay-off moves made so far, by (target, card code, number): moves are immutable values.
 _LAY_OFFS: dict[tuple[int, int, int], LayOff] = {}
 

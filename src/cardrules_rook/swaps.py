@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, card_of_code, natural
+from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import LayDown, LayOff, MeldDown, Swap
 from cardrules_rook.play import apply_move, laid_off, may_lay_off, remaining_contract, swapped
@@ -136,7 +136,7 @@ def swaps(state: RookRound, seat: int) -> list[Move]:
         found: list[Move] = []
         for index, meld in enumerate(state.table):
             if isinstance(meld, RunMeld) and meld.rooks:
-                base = _COLOUR_BASE[meld.colour]  # + number: the natural's code
+                base = NATURAL_BASE[meld.colour]  # + number: the natural's code
                 for number in meld.rooks:
                     if hand[base + number]:
                         found.append(_swap(index, base + number))
@@ -159,8 +159,6 @@ def swaps(state: RookRound, seat: int) -> list[Move]:
     return moves
 
 
-#: Code of number 0 of each colour: + number is the natural card's code.
-_COLOUR_BASE = {colour: i * 14 - 1 for i, colour in enumerate(COLOURS)}
 #: Swaps made so far, by (target, card code): moves are immutable values, shared.
 _SWAPS: dict[tuple[int, int], Swap] = {}
 

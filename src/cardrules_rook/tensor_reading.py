@@ -173,8 +173,11 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         _: int,
         memo: list[Any],
     ) -> None:
-        no_bits: list[int | None] = [0] * players
-        old, old_bits = memo if memo else (nothing, no_bits)
+        old_bits: list[int | None]  # per seat, the bits of its row (`_changed_codes`)
+        if memo:
+            old, old_bits = memo
+        else:
+            old, old_bits = nothing, [0] * players
         for seat, before, after in _changed_rows(old, rows):
             row = known_at + seat * CODES
             codes, old_bits[seat] = _changed_codes(before, old_bits[seat], after)
