@@ -27,6 +27,7 @@ from cardrules_rook.search.shortcuts import (
     quick_lay_down,
     runs_possible,
     sets_possible,
+    sets_rooks,
 )
 
 RULES = [MeldRules(), MeldRules(min_naturals=1), MeldRules(min_naturals=3), MeldRules(2, True)]
@@ -39,6 +40,7 @@ def _bounds_off() -> Iterator[None]:
         with (
             mock.patch.object(search, "runs_possible", return_value=True),
             mock.patch.object(search, "sets_possible", return_value=True),
+            mock.patch.object(search, "sets_rooks", return_value=0),
         ):
             yield
     finally:
@@ -84,6 +86,10 @@ def test_shortcuts_agree_with_the_exact_search(
         assert not exact
     need = max(rules.min_naturals, 2) if rules.naturals_exceed_rooks else rules.min_naturals
     if not sets_possible(_totals(counts), sets, counts[ROOK_CODE], need):
+        assert not exact
+    # Together: what the sets need at least, and the runs' bound in what is left.
+    least = sets_rooks(_totals(counts), sets, need)
+    if least is None or not runs_possible(counts, runs, rules, counts[ROOK_CODE] - least):
         assert not exact
     quick = quick_lay_down(tuple(counts), sets, runs, rules, min_rooks)
     event(f"quick lay-down found: {quick is not None}")
@@ -166,6 +172,28 @@ def test_sets_bound_counts_the_rooks_sets_need() -> None:
     assert not sets_possible(totals, 2, 1, 2)
     assert not _exact(counts, 2, 0, MeldRules(), 0)
     assert sets_possible(totals, 3, 3, 2)
+
+
+@pytest.mark.rule("R7", "R8", "R11", "R13")
+def test_sets_and_runs_share_the_rooks() -> None:
+    """A set of 9s needs one Rook and a red run another: with one Rook, one or the other.
+
+    Each bound alone lets the hand through; together they need two Rooks, and
+    the search is refused before it tries a set plan.
+    """
+    counts = _hand("Y9 G9 R1 R2 R4 B13 Rook")
+    totals = _totals(counts)
+    assert sets_rooks(totals, 1, 2) == 1
+    assert runs_possible(counts, 1, MeldRules())
+    assert not runs_possible(counts, 1, MeldRules(), spare=0)
+    assert not _exact(counts, 1, 1, MeldRules(), 0)
+    assert _exact(counts, 1, 0, MeldRules(), 0)
+    assert _exact(counts, 0, 1, MeldRules(), 0)
+    with mock.patch.object(search, "_set_plans", side_effect=AssertionError("searched")):
+        assert search._search(counts, 1, 1, False, MeldRules(), True) is None
+    counts[ROOK_CODE] = 2  # Y9 G9 *9 and R1 R2 *3 R4
+    assert _exact(counts, 1, 1, MeldRules(), 0)
+    assert sets_rooks(totals, 2, 2) is None  # only the 9s are two of a number
 
 
 @pytest.mark.rule("R7", "R8", "R11", "R14")

@@ -61,6 +61,7 @@ from cardrules_rook.search.shortcuts import (
     quick_lay_down,
     runs_possible,
     sets_possible,
+    sets_rooks,
 )
 from cardrules_rook.search.whole_hand import could_meld_every_card
 
@@ -188,13 +189,19 @@ def _search(
     best: _Found | None = None
     if runs == 0:
         return _sets_only(totals, sets, rooks, whole, rules, first_only, min_rooks)
-    if sets and (
-        _sets_only(totals, sets, rooks, False, rules, True, 0) is None
-        or _search_memo(tuple(counts), 0, runs, False, rules_key, True, 0) is None
-    ):
-        # The sets, or the runs, cannot be made even without the others (the
-        # others only take cards and Rooks away): no need to try set plans.
-        return None
+    if sets:
+        # The sets need at least these Rooks from the whole hand, and the runs'
+        # bound the rest (they share the Rooks and take disjoint cards).
+        least = sets_rooks(totals, sets, need_per_set)
+        if least is None or not runs_possible(counts, runs, rules, rooks - least):
+            return None
+        if (
+            _sets_only(totals, sets, rooks, False, rules, True, 0) is None
+            or _search_memo(tuple(counts), 0, runs, False, rules_key, True, 0) is None
+        ):
+            # The sets, or the runs, cannot be made even without the others (the
+            # others only take cards and Rooks away): no need to try set plans.
+            return None
     all_points = sum(totals[n] * _PTS[n] for n in range(1, 15)) + 25 * rooks
     for set_plan in _set_plans(totals, sets, rules):
         numbers = tuple(n for n, _ in set_plan)

@@ -10,6 +10,9 @@ search:
   no lay-down exists.
 * `sets_possible` is the same for sets: the cheapest way to spread the
   contract's sets over the numbers held must fit in the Rooks.
+* Together: sets and runs share the Rooks and take disjoint cards, so the
+  fewest Rooks the sets need from the whole hand (`sets_rooks`) plus the
+  runs' bound must fit in the Rooks held (`runs_possible` given ``spare``).
 * `quick_lay_down` looks for a lay-down greedily: runs of four, sets of
   three, Rooks in the gaps. Whatever it returns is a real lay-down; when it
   finds none, that proves nothing, and the exact search decides.
@@ -37,7 +40,7 @@ from cardrules_rook.search.memo import memo, remember
 from cardrules_rook.search.multisets import NUMBER_BITS
 from cardrules_rook.search.run_plans import run_need
 
-__all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible"]
+__all__ = ["place_rooks", "quick_lay_down", "runs_possible", "sets_possible", "sets_rooks"]
 
 
 # ------------------------------------------------------------------ necessary condition
@@ -220,23 +223,30 @@ def _colour_bounds(colour: Sequence[int], runs: int, rooks: int, need: int, exce
 _BOUNDS: dict[bytes, bytes] = memo()
 
 
-def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
+def runs_possible(
+    counts: Sequence[int], runs: int, rules: MeldRules, spare: int | None = None
+) -> bool:
     """Whether ``runs`` runs might be made from a hand: ``False`` proves they cannot (R7, R13).
 
     Args:
         counts: the hand as 57 counts by card code (56 is the Rook).
         runs: runs wanted.
         rules: how many Rooks a meld may hold.
+        spare: the Rooks the runs may use, at most those held (what the
+            contract's sets leave, say); ``None``: every Rook held.
 
     Each colour's runs need at least the Rooks of that many windows of four
     numbers (`_window_costs`), and at least those of its cheapest run each
     (a run needs ``min_naturals`` natural cards); a colour makes at most as
     many runs as its natural cards allow. Some split of the runs over the
-    colours must fit in the Rooks held.
+    colours must fit in the Rooks the runs may use.
     """
     if runs <= 0:
         return True
     rooks = counts[ROOK_CODE]
+    budget = rooks if spare is None else min(spare, rooks)
+    if budget < 0:
+        return False
     need, exceed = rules.min_naturals, rules.naturals_exceed_rooks
     best = [0] + [rooks + 1] * runs  # runs so far -> fewest Rooks they need
     tail = b"%d %d %d %d" % (runs, rooks, need, exceed)  # (any sizes: a variant's rules)
@@ -251,13 +261,13 @@ def runs_possible(counts: Sequence[int], runs: int, rules: MeldRules) -> bool:
         # Each colour once: larger counts first, so each reads the colours before it.
         for done in range(runs - 1, -1, -1):
             spent = best[done]
-            if spent > rooks:
+            if spent > budget:
                 continue
             for k, bound in enumerate(bounds[: runs - done], 1):
                 total = spent + bound
                 if total < best[done + k]:
                     best[done + k] = total
-        if best[runs] <= rooks:
+        if best[runs] <= budget:
             return True
     return False
 
@@ -271,13 +281,34 @@ def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bo
         rooks: Rooks held.
         need: natural cards each set must hold.
 
-    ``j`` sets of a number with ``t`` natural cards need ``max(0, 3j - t)``
-    Rooks and ``need`` naturals each. Those Rook costs grow with each further
-    set of a number, so the cheapest ``sets`` sets are the cheapest steps
-    taken one at a time; they must fit in the Rooks held.
+    The same as ``sets_rooks(totals, sets, need) <= rooks`` (`sets_rooks`).
     """
     if sets <= 0:
         return True
+    least = sets_rooks(totals, sets, need)
+    return least is not None and least <= rooks
+
+
+def sets_rooks(totals: Sequence[int], sets: int, need: int) -> int | None:
+    """The fewest Rooks that ``sets`` sets need, from these natural cards (R8, R13).
+
+    Args:
+        totals: natural cards held per number (index 0 unused).
+        sets: sets wanted.
+        need: natural cards each set must hold.
+
+    Returns:
+        The Rooks, or ``None`` when the natural cards make fewer than ``sets``
+        sets however many Rooks there are.
+
+    ``j`` sets of a number with ``t`` natural cards need ``max(0, 3j - t)``
+    Rooks and ``need`` naturals each. Those Rook costs grow with each further
+    set of a number, so the cheapest ``sets`` sets are the cheapest steps
+    taken one at a time. Sets made from fewer natural cards (the rest of the
+    hand in runs, say) need as many Rooks or more: this bounds them from below.
+    """
+    if sets <= 0:
+        return 0
     need = max(need, 1)
     steps: list[int] = []
     for t in totals[1:]:
@@ -287,9 +318,9 @@ def sets_possible(totals: Sequence[int], sets: int, rooks: int, need: int) -> bo
             steps.append(after - before)
             before = after
     if len(steps) < sets:
-        return False
+        return None
     steps.sort()
-    return sum(steps[:sets]) <= rooks
+    return sum(steps[:sets])
 
 
 # ------------------------------------------------------------------ greedy lay-down
