@@ -414,6 +414,8 @@ def find_lay_down(
             return None
         melds, left = exact
         return FoundLayDown(melds, cards_of_counts(left), points_left(left, table))
+    if whole_hand and not could_meld_every_card(key, sets, runs, rules):
+        return None  # (first: in the last round it refuses most hands, and sooner)
     if not runs_possible(key, runs, rules):
         return None
     if not best and not whole_hand:
@@ -451,6 +453,8 @@ def can_lay_down(
     if rules.judge is not None:
         found = exact_lay_down(counts, sets, runs, whole_hand, rules, POINTS, True, min_rooks)
         return found is not None
+    if whole_hand and not could_meld_every_card(counts, sets, runs, rules):
+        return False
     if not runs_possible(counts, runs, rules):
         return False
     if not whole_hand and quick_lay_down(counts, sets, runs, rules, min_rooks) is not None:

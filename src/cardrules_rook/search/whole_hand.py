@@ -3,8 +3,8 @@
 In round 11 the lay-down must meld every card. Most hands fail that in a way
 a few bit masks show: a card that fits no run and no set, or more numbers
 that only a set can take than the contract has sets.
-`cardrules_rook.search.contract` asks `could_meld_every_card` before it
-searches; a ``True`` proves nothing.
+`cardrules_rook.search.contract` asks `could_meld_every_card` first, before
+the runs' bound and the search; a ``True`` proves nothing.
 """
 
 from __future__ import annotations
