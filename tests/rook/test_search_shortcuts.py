@@ -210,6 +210,22 @@ def test_quick_lay_down_finds_plain_lay_downs() -> None:
     assert sum(m.codes().count(ROOK_CODE) for m in with_rook[0]) == 1
 
 
+@pytest.mark.rule("R7", "R11", "R13")
+def test_quick_lay_down_spends_rooks_where_fewest_are_needed() -> None:
+    """Two Rooks, two runs: one gap in yellow and one in green, not both Rooks in red.
+
+    Red's best window (R9 *R10 R11 *R12) has two gaps; taking the colours in
+    order would spend both Rooks there and find one run. The window with the
+    fewest gaps of any colour goes first.
+    """
+    counts = _hand("R9 R11 Y8 Y9 Y11 G5 G7 G8 B2 Rook Rook")
+    found = quick_lay_down(tuple(counts), 0, 2, MeldRules())
+    assert found is not None
+    melds, left = found
+    assert melds == (RunMeld("Y", 8, 11, (10,)), RunMeld("G", 5, 8, (6,)))
+    assert left[ROOK_CODE] == 0
+
+
 @pytest.mark.rule("R7", "R14")
 def test_rooks_owed_are_not_added_to_a_run_of_all_fourteen() -> None:
     """A lay-down whose run already spans 1-14 takes the owed Rooks elsewhere, or not at all.

@@ -329,33 +329,38 @@ def sets_rooks(totals: Sequence[int], sets: int, need: int) -> int | None:
 def _take_runs(left: list[int], wanted: int, rules: MeldRules, rooks: bool, out: list[Meld]) -> int:
     """Take up to ``wanted`` runs of four from ``left``: held cards only, or with Rooks in gaps.
 
-    Each run is the first window of four with the fewest gaps. Returns how
-    many were taken; ``left`` loses their cards.
+    Each run is the window of four with the fewest gaps of any colour (the
+    first such, colour by colour, low number first), so that the Rooks go
+    where fewest are needed. Returns how many were taken; ``left`` loses their
+    cards.
     """
     taken = 0
-    for ci in range(4):
-        start = ci * 14
-        while taken < wanted:
+    while taken < wanted:
+        spare = left[ROOK_CODE] if rooks else 0
+        pick, gaps, colour = -1, spare + 1, 0
+        for ci in range(4):
+            start = ci * 14
             held = sum(compress(NUMBER_BITS, left[start : start + 14]))
-            spare = left[ROOK_CODE] if rooks else 0
-            pick, gaps = -1, 5
             for low in range(11):
                 missing = 4 - (held >> low & 15).bit_count()
-                if missing < gaps and missing <= spare and rules.allows(4 - missing, missing):
-                    pick, gaps = low, missing
+                if missing < gaps and rules.allows(4 - missing, missing):
+                    pick, gaps, colour = low, missing, ci
                     if not missing:
                         break
-            if pick < 0:
+            if pick >= 0 and not gaps:
                 break
-            rook_numbers: list[int] = []
-            for n in range(pick, pick + 4):
-                if held >> n & 1:
-                    left[start + n] -= 1
-                else:
-                    rook_numbers.append(n + 1)
-            left[ROOK_CODE] -= gaps
-            out.append(trusted_run(COLOURS[ci], pick + 1, pick + 4, tuple(rook_numbers)))
-            taken += 1  # the same colour may give another run
+        if pick < 0:
+            break
+        start = colour * 14
+        rook_numbers: list[int] = []
+        for n in range(pick, pick + 4):
+            if left[start + n]:
+                left[start + n] -= 1
+            else:
+                rook_numbers.append(n + 1)
+        left[ROOK_CODE] -= gaps
+        out.append(trusted_run(COLOURS[colour], pick + 1, pick + 4, tuple(rook_numbers)))
+        taken += 1  # the same colour may give another run
     return taken
 
 
