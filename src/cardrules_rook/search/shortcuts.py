@@ -448,24 +448,34 @@ def quick_lay_down(
     return _quick_lay_down(counts, sets, runs, rules.cache_key, min_rooks)
 
 
+#: The orders the greedy passes take melds in: (runs, not sets, next; with Rooks), each
+#: pass on what the passes before it left. Without Rooks first, so that a Rook fills a gap
+#: only where no held card can; then sets first, which keeps a number's cards for a set;
+#: then every run first (a run that needs a Rook may need a card a set without one took).
+_ORDERS = (
+    ((True, False), (False, False), (True, True), (False, True)),
+    ((False, False), (True, False), (False, True), (True, True)),
+    ((True, False), (True, True), (False, False), (False, True)),
+)
+
+
 @functools.lru_cache(maxsize=8192)
 def _quick_lay_down(
     counts: tuple[int, ...], sets: int, runs: int, key: RulesKey, min_rooks: int
 ) -> tuple[tuple[Meld, ...], tuple[int, ...]] | None:
     """`quick_lay_down`, remembered under the rules' `MeldRules.cache_key`."""
     rules = rules_of_key(key)
-    for sets_first in (False, True):
+    for order in _ORDERS if sets and runs else _ORDERS[:1]:
         left = list(counts)
         run_melds: list[Meld] = []
         set_melds: list[Meld] = []
         got_runs = got_sets = 0
-        for with_rooks in (False, True):
+        for runs_next, with_rooks in order:
             if with_rooks and not left[ROOK_CODE]:
-                break
-            if sets_first:
-                got_sets += _take_sets(left, sets - got_sets, rules, with_rooks, set_melds)
-            got_runs += _take_runs(left, runs - got_runs, rules, with_rooks, run_melds)
-            if not sets_first:
+                continue
+            if runs_next:
+                got_runs += _take_runs(left, runs - got_runs, rules, with_rooks, run_melds)
+            else:
                 got_sets += _take_sets(left, sets - got_sets, rules, with_rooks, set_melds)
         if got_runs < runs or got_sets < sets:
             continue
