@@ -226,6 +226,25 @@ def test_quick_lay_down_spends_rooks_where_fewest_are_needed() -> None:
     assert left[ROOK_CODE] == 0
 
 
+@pytest.mark.rule("R7", "R8", "R11")
+def test_quick_lay_down_tries_every_run_before_any_set() -> None:
+    """Sets of 1s and 2s would take R1 and R2 from the only run, R1 R2 *R3 R4.
+
+    Taking sets without Rooks before runs with them (either earlier order)
+    finds the two sets and no run; runs first leave the 7s and 14s for sets.
+    """
+    counts = _hand("R1 R2 R4 Y1 B1 Y2 G2 R7 B7 G7 Y14 G14 B14 Rook")
+    assert _exact(counts, 2, 1, MeldRules(), 0)
+    found = quick_lay_down(tuple(counts), 2, 1, MeldRules())
+    assert found is not None
+    melds, _ = found
+    assert melds == (
+        RunMeld("R", 1, 4, (3,)),
+        SetMeld(7, ("R", "G", "B")),
+        SetMeld(14, ("Y", "G", "B")),
+    )
+
+
 @pytest.mark.rule("R7", "R14")
 def test_rooks_owed_are_not_added_to_a_run_of_all_fourteen() -> None:
     """A lay-down whose run already spans 1-14 takes the owed Rooks elsewhere, or not at all.
