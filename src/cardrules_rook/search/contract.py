@@ -195,12 +195,14 @@ def _search(
         least = sets_rooks(totals, sets, need_per_set)
         if least is None or not runs_possible(counts, runs, rules, rooks - least):
             return None
-        if (
-            _sets_only(totals, sets, rooks, False, rules, True, 0) is None
-            or _search_memo(tuple(counts), 0, runs, False, rules_key, True, 0) is None
+        hand = tuple(counts)
+        if _sets_only(totals, sets, rooks, False, rules, True, 0) is None or (
+            quick_lay_down(hand, 0, runs, rules) is None
+            and _search_memo(hand, 0, runs, False, rules_key, True, 0) is None
         ):
             # The sets, or the runs, cannot be made even without the others (the
             # others only take cards and Rooks away): no need to try set plans.
+            # (The runs alone are mostly found at once, greedily.)
             return None
     all_points = sum(totals[n] * _PTS[n] for n in range(1, 15)) + 25 * rooks
     for set_plan in _set_plans(totals, sets, rules):
