@@ -15,12 +15,13 @@ import random
 import sys
 from collections.abc import Generator
 from typing import Any
+from unittest import mock
 
 import attrs
 import pytest
 
 import cardrules
-from cardrules import Catalogue, GameState, InvalidSeatError, VariantSpec, hookimpl
+from cardrules import Catalogue, GameState, InvalidSeatError, PluginHookError, VariantSpec, hookimpl
 from cardrules.game import Game
 from cardrules.registry import default_catalogue
 from cardrules.seat_tensors import direct_seat_tensor
@@ -204,6 +205,20 @@ def _blindfold_catalogue() -> Catalogue:
     return toy_catalogue(("blindfold", _BlindfoldVariant()))
 
 
+class _OwnReader:
+    """Answers ``cardrules_seat_tensor_reader`` from outside the game (a toy)."""
+
+    @hookimpl
+    def cardrules_seat_tensor_reader(self, game: Game) -> Any:
+        raise AssertionError("only the game's own reader may be asked")
+
+
+class _OwnReaderVariant:
+    @hookimpl
+    def cardrules_register_variants(self, register: Any) -> None:
+        register(VariantSpec("own-reader", GNOMING, "Its own reader (toy).", plugin=_OwnReader()))
+
+
 @pytest.mark.parametrize(
     ("why", "make"),
     [
@@ -226,6 +241,16 @@ def _blindfold_catalogue() -> Catalogue:
                 GNOMING, players=3, seed=4, variants=["blindfold"], catalogue=_blindfold_catalogue()
             ),
         ),
+        (
+            "a variant answers the reader hook",
+            lambda: cardrules.new_game(
+                GNOMING,
+                players=3,
+                seed=4,
+                variants=["own-reader"],
+                catalogue=toy_catalogue(("own-reader", _OwnReaderVariant())),
+            ),
+        ),
     ],
 )
 def test_the_direct_path_stands_aside(why: str, make: Any) -> None:
@@ -234,6 +259,37 @@ def test_the_direct_path_stands_aside(why: str, make: Any) -> None:
     state = make()
     assert direct_seat_tensor(state.game) is None, why
     check_match(state, 4, fresh_every=25)
+
+
+@pytest.mark.parametrize("name", [GNOMING, ROOK])
+def test_the_direct_path_calls_the_games_reader(name: str) -> None:
+    """The engine calls what the game answers to ``cardrules_seat_tensor_reader`` (its
+    encoder's own method, no hook dispatch), and it gives what the hook gives."""
+    state = cardrules.new_game(name, players=4, seed=2)
+    game = state.game
+    reader = direct_seat_tensor(game)
+    assert reader == game._caller("cardrules_seat_tensor_reader")(game=game)
+    rng = random.Random(2)
+    hook = game._caller("cardrules_seat_tensor")
+    for _ in range(40):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        seat = rng.randrange(4)
+        scores = tuple(state.round_scores)
+        read = reader(state.round_state, seat, scores)
+        hooked = hook(game=game, state=state.round_state, seat=seat, round_scores=scores)
+        np.testing.assert_array_equal(read, hooked)
+        np.testing.assert_array_equal(state.observation_tensor(seat), read)
+
+
+def test_a_reader_that_is_no_function_is_blamed_on_the_game() -> None:
+    with mock.patch("cardrules_gnoming.tensor.state_reader", return_value=42):
+        state = cardrules.new_game(GNOMING, players=3, seed=1)
+        with pytest.raises(PluginHookError) as caught:
+            state.observation_tensor(0)
+    assert caught.value.plugin == f"game:{GNOMING}"
+    assert caught.value.hook == "cardrules_seat_tensor_reader"
+    assert "not a function" in str(caught.value)
 
 
 @pytest.mark.parametrize("seat", [-1, 3, 1.0, True, "0"])

@@ -314,10 +314,15 @@ class GameState:
         Rook: a little under half). This is what the adapters call at every
         step.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
-        state = self.round_state if not self.is_over else self.finished_rounds[-1]
-        tensor = seat_tensor(self.game, state, seat, tuple(self.round_scores))
+        game = self.game
+        if (
+            type(seat) is not int  # (a plain int: no more to ask, on the path of every step)
+            and (isinstance(seat, bool) or not isinstance(seat, int))
+        ) or not 0 <= seat < game.players:
+            raise InvalidSeatError(f"seat must be 0 to {game.players - 1}, got {seat!r}")
+        scores = self.round_scores
+        state = self.round_state if len(scores) < game.rounds else self.finished_rounds[-1]
+        tensor = seat_tensor(game, state, seat, tuple(scores))
         if tensor is None:
             tensor = self.game.observation_tensor(self.observation(seat))
         return tensor

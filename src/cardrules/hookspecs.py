@@ -381,6 +381,27 @@ def cardrules_seat_tensor(
     """
 
 
+@_spec(firstresult=True)
+def cardrules_seat_tensor_reader(
+    game: HookGame,
+) -> Callable[[Any, int, tuple[tuple[int, ...], ...]], Any] | None:
+    """Return ``cardrules_seat_tensor`` of this game as one plain function, or ``None``.
+
+    Stops at the first non-None result. Asked once per game, where the engine
+    may take the fast path of ``cardrules_seat_tensor`` (the same conditions;
+    any other plugin implementing this hook turns the fast path off): the
+    engine then calls ``reader(state, seat, round_scores)`` at every
+    ``GameState.observation_tensor`` instead of the hook, which saves the
+    hook's dispatch (a few calls, on the path a learning agent takes at every
+    step). Errors it raises are blamed on ``cardrules_seat_tensor``.
+
+    :param game: the game.
+    :returns: ``reader(state, seat, round_scores)``, returning exactly what
+        ``cardrules_seat_tensor(game, state, seat, round_scores)`` would; or
+        ``None``: the hook itself is called.
+    """
+
+
 # --------------------------------------------------------------------------
 # Rule hooks: scoring
 # --------------------------------------------------------------------------

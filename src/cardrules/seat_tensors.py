@@ -18,28 +18,43 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, PluginHookError
 from cardrules.game import Game
 from cardrules.tensors import cached_for_game
 
-__all__ = ["direct_seat_tensor", "seat_tensor"]
+__all__ = ["Reader", "direct_seat_tensor", "seat_tensor"]
 
 #: The hooks whose implementations must all be the game plugin's for the direct path.
-_DECIDING = ("cardrules_seat_tensor", "cardrules_observation", "cardrules_observation_tensor")
+_DECIDING = (
+    "cardrules_seat_tensor",
+    "cardrules_observation",
+    "cardrules_observation_tensor",
+    "cardrules_seat_tensor_reader",
+)
+
+#: ``reader(state, seat, round_scores)``: a seat's tensor read off a round state.
+Reader = Callable[[Any, int, tuple[tuple[int, ...], ...]], Any]
 
 
-def direct_seat_tensor(game: Game) -> Callable[..., Any] | None:
-    """The game's ``cardrules_seat_tensor`` caller, or ``None`` where it may not be used.
+def direct_seat_tensor(game: Game) -> Reader | None:
+    """The game's ``cardrules_seat_tensor`` as ``reader(state, seat, round_scores)``, or ``None``.
 
-    ``None`` when the game plugin does not implement the hook, another plugin
-    implements one of ``cardrules_seat_tensor``, ``cardrules_observation`` or
-    ``cardrules_observation_tensor``, a variant keeps state or adds a move
-    kind that encodes planes, or ``game.strict`` is set. Worked out once per game.
+    ``None`` where it may not be used: the game plugin does not implement the
+    hook, another plugin implements one of ``cardrules_seat_tensor``,
+    ``cardrules_observation``, ``cardrules_observation_tensor`` or
+    ``cardrules_seat_tensor_reader``, a variant keeps state or adds a move
+    kind that encodes planes, or ``game.strict`` is set. The reader is what
+    the game answers to ``cardrules_seat_tensor_reader`` (a plain function,
+    no hook dispatch), or else a call of the hook. Worked out once per game.
+
+    Raises:
+        PluginHookError: the game answered ``cardrules_seat_tensor_reader``
+            with something not callable (naming its plugin).
     """
     return cached_for_game(game, "seat-tensor", _direct)
 
 
-def _direct(game: Game) -> Callable[..., Any] | None:
+def _direct(game: Game) -> Reader | None:
     own = f"game:{game.spec.name}"
     hook = game.plugin_manager.hook
     impls = [getattr(hook, name).get_hookimpls() for name in _DECIDING]
@@ -49,7 +64,21 @@ def _direct(game: Game) -> Callable[..., Any] | None:
         return None
     if any(kind.encode for _, kind in game.move_kinds):
         return None
-    return game._caller("cardrules_seat_tensor")
+    reader = game._call("cardrules_seat_tensor_reader", game=game) if impls[3] else None
+    if reader is not None:
+        if not callable(reader):
+            raise PluginHookError(
+                own,
+                "cardrules_seat_tensor_reader",
+                f"it returned {type(reader).__name__}, not a function",
+            )
+        return reader  # type: ignore[no-any-return]
+    caller = game._caller("cardrules_seat_tensor")
+
+    def call_hook(state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]) -> Any:
+        return caller(game=game, state=state, seat=seat, round_scores=round_scores)
+
+    return call_hook
 
 
 def seat_tensor(
@@ -72,11 +101,11 @@ def seat_tensor(
         PluginHookError: the game's ``cardrules_seat_tensor`` raised (naming its plugin).
         cardrules.tensors.NumpyMissingError: numpy is not installed.
     """
-    direct = direct_seat_tensor(game)
-    if direct is None:
+    reader = cached_for_game(game, "seat-tensor", _direct)  # (direct_seat_tensor, inline)
+    if reader is None:
         return None
     try:
-        return direct(game=game, state=state, seat=seat, round_scores=round_scores)
+        return reader(state, seat, round_scores)
     except CardRulesError:
         raise
     except Exception as error:

@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardrules.engine import Game
@@ -50,6 +51,7 @@ __all__ = [
     "encode",
     "encode_state",
     "layout",
+    "state_reader",
 ]
 
 
@@ -99,6 +101,17 @@ def encode_state(
         cardrules.tensors.NumpyMissingError: numpy is not installed.
         cardrules.tensors.ObservationMismatchError: a card is not in the game's deck.
     """
-    return cached_for_game(game, "gnoming-tensor", build_encoder)[1].encode_state(
-        state, seat, round_scores
-    )
+    return state_reader(game)(state, seat, round_scores)
+
+
+def state_reader(game: Game) -> Callable[[GnomingRound, int, tuple[tuple[int, ...], ...]], Any]:
+    """`encode_state` of this game as ``reader(state, seat, round_scores)`` (the same arrays).
+
+    The game's encoder's own method (`cardrules.plane_groups.GroupEncoder.encode_state`),
+    which the engine calls at every ``GameState.observation_tensor`` (hook
+    ``cardrules_seat_tensor_reader``).
+
+    Raises:
+        cardrules.tensors.NumpyMissingError: numpy is not installed.
+    """
+    return cached_for_game(game, "gnoming-tensor", build_encoder)[1].encode_state

@@ -228,6 +228,11 @@ def cardrules_seat_tensor(
     return tensor.encode_state(game, state, seat, round_scores)
 
 
+@hookimpl(trylast=True)
+def cardrules_seat_tensor_reader(game: Game) -> Any:
+    return tensor.state_reader(game)
+
+
 # -- rule points (cardrules_rook.hookspecs): the game's own rules, answered last
 
 

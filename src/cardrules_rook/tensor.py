@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardrules.engine import Game
@@ -54,6 +55,7 @@ __all__ = [
     "encode_state",
     "layout",
     "meld_columns",
+    "state_reader",
 ]
 
 
@@ -102,5 +104,18 @@ def encode_state(
     Raises:
         cardrules.tensors.NumpyMissingError: numpy is not installed.
     """
+    return state_reader(game)(state, seat, round_scores)
+
+
+def state_reader(game: Game) -> Callable[[RookRound, int, tuple[tuple[int, ...], ...]], Any]:
+    """`encode_state` of this game as ``reader(state, seat, round_scores)`` (the same arrays).
+
+    The game's encoder's own method (`cardrules.plane_groups.GroupEncoder.encode_state`),
+    which the engine calls at every ``GameState.observation_tensor`` (hook
+    ``cardrules_seat_tensor_reader``).
+
+    Raises:
+        cardrules.tensors.NumpyMissingError: numpy is not installed.
+    """
     encoder = cached_for_game(game, "rook-state-tensor", tensor_reading.build)
-    return encoder.encode_state(state, seat, round_scores)
+    return encoder.encode_state
