@@ -268,6 +268,7 @@ def test_the_direct_path_calls_the_games_reader(name: str) -> None:
     state = cardrules.new_game(name, players=4, seed=2)
     game = state.game
     reader = direct_seat_tensor(game)
+    assert reader is not None
     assert reader == game._caller("cardrules_seat_tensor_reader")(game=game)
     rng = random.Random(2)
     hook = game._caller("cardrules_seat_tensor")
