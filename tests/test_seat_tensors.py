@@ -264,23 +264,49 @@ def test_the_direct_path_stands_aside(why: str, make: Any) -> None:
 @pytest.mark.parametrize("name", [GNOMING, ROOK])
 def test_the_direct_path_calls_the_games_reader(name: str) -> None:
     """The engine calls what the game answers to ``cardrules_seat_tensor_reader`` (its
-    encoder's own method, no hook dispatch), and it gives what the hook gives."""
+    encoder's own method, no hook dispatch), and it gives the seat's observation encoded
+    by a game that has kept nothing."""
     state = cardrules.new_game(name, players=4, seed=2)
     game = state.game
     reader = direct_seat_tensor(game)
     assert reader is not None
     assert reader == game._caller("cardrules_seat_tensor_reader")(game=game)
     rng = random.Random(2)
-    hook = game._caller("cardrules_seat_tensor")
     for _ in range(40):
         moves = state.legal_moves()
         state.apply(moves[rng.randrange(len(moves))])
         seat = rng.randrange(4)
-        scores = tuple(state.round_scores)
-        read = reader(state.round_state, seat, scores)
-        hooked = hook(game=game, state=state.round_state, seat=seat, round_scores=scores)
-        np.testing.assert_array_equal(read, hooked)
+        read = reader(state.round_state, seat, tuple(state.round_scores))
+        np.testing.assert_array_equal(read, fresh_tensor(state, seat))
         np.testing.assert_array_equal(state.observation_tensor(seat), read)
+
+
+@pytest.mark.parametrize(
+    ("name", "inside"),
+    [
+        (GNOMING, "cardrules_gnoming.tensor_groups.filled_positions"),
+        (ROOK, "cardrules_rook.tensor_reading._changed_rows"),
+    ],
+)
+def test_an_error_inside_the_reader_is_blamed_on_the_game(name: str, inside: str) -> None:
+    """The reader's traceback never passes through the game's plugin module: the error
+    still names the game (and the hook it stands for), and the match goes on unchanged."""
+    state = cardrules.new_game(name, players=4, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    before = state.observation(1)
+    with (
+        mock.patch(inside, side_effect=RuntimeError("broken on purpose")),
+        pytest.raises(PluginHookError) as caught,
+    ):
+        state.observation_tensor(0)  # (the first tensor: every group is written)
+    assert caught.value.plugin == f"game:{name}"
+    assert caught.value.hook == "cardrules_seat_tensor"
+    assert "broken on purpose" in str(caught.value)
+    assert state.observation(1) == before
+    np.testing.assert_array_equal(state.observation_tensor(1), fresh_tensor(state, 1))
 
 
 def test_a_reader_that_is_no_function_is_blamed_on_the_game() -> None:

@@ -368,10 +368,11 @@ def cardrules_seat_tensor(
     ``GameState.observation_tensor``: equal to ``cardrules_observation_tensor``
     of ``cardrules_observation``, without the observation being built
     (`cardrules.seat_tensors`). Called only while the game's own plugin is
-    the only one implementing this hook and those two, no variant keeps
-    state or adds move kinds with planes, and strict mode is off; otherwise,
-    or on ``None``, the observation is built and encoded. Variants do not
-    implement it.
+    the only one implementing this hook, those two and
+    ``cardrules_seat_tensor_reader``, no variant keeps state or adds move
+    kinds with planes, and strict mode is off; otherwise, or on ``None``, the
+    observation is built and encoded. Variants do not implement it. An error
+    it raises (or the reader raises) is a ``PluginHookError`` naming the game.
 
     :param game: the game.
     :param state: the round state observed (the last finished round once the match is over).

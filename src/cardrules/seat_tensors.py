@@ -109,4 +109,6 @@ def seat_tensor(
     except CardRulesError:
         raise
     except Exception as error:
-        raise game._blame("cardrules_seat_tensor", error) from error
+        # Only the game's own plugin answers on this path (`direct_seat_tensor`), and a
+        # reader's traceback need not pass through the plugin's module: name the game.
+        raise PluginHookError(f"game:{game.spec.name}", "cardrules_seat_tensor", error) from error
