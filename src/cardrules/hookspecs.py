@@ -394,7 +394,9 @@ def cardrules_seat_tensor_reader(
     engine then calls ``reader(state, seat, round_scores)`` at every
     ``GameState.observation_tensor`` instead of the hook, which saves the
     hook's dispatch (a few calls, on the path a learning agent takes at every
-    step). Errors it raises are blamed on ``cardrules_seat_tensor``.
+    step). An error the reader raises is a ``PluginHookError`` naming the game
+    and ``cardrules_seat_tensor``; an error while answering this hook, or an
+    answer that is not callable, names the game and this hook.
 
     :param game: the game.
     :returns: ``reader(state, seat, round_scores)``, returning exactly what

@@ -48,8 +48,8 @@ def direct_seat_tensor(game: Game) -> Reader | None:
     no hook dispatch), or else a call of the hook. Worked out once per game.
 
     Raises:
-        PluginHookError: the game answered ``cardrules_seat_tensor_reader``
-            with something not callable (naming its plugin).
+        PluginHookError: the game failed answering ``cardrules_seat_tensor_reader``,
+            or answered with something not callable (naming its plugin).
     """
     return cached_for_game(game, "seat-tensor", _direct)
 
