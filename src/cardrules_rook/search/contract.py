@@ -159,12 +159,10 @@ def _search_memo(
     """`_search`, remembered: listing lay-down steps and searching ahead ask again and again.
 
     Every caller has already found `runs_possible` true for these counts and
-    runs. ``key``: the meld rules' `MeldRules.cache_key`.
+    runs, and for the whole hand `could_meld_every_card` too (both shortcuts
+    only: the search alone is exact). ``key``: the meld rules' `MeldRules.cache_key`.
     """
-    rules = rules_of_key(key)
-    if whole and not could_meld_every_card(counts, sets, runs, rules):
-        return None
-    return _search(counts, sets, runs, whole, rules, first_only, min_rooks)
+    return _search(counts, sets, runs, whole, rules_of_key(key), first_only, min_rooks)
 
 
 def _search(
