@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from itertools import compress
+from itertools import compress, count
 from operator import is_not, ne
 from typing import Any
 
@@ -265,11 +265,7 @@ def _changed_rows(
     if len(old) != len(rows):
         raise ValueError(f"{len(rows)} rows, not {len(old)}")
     # (the seats found in C: a comprehension over the pairs costs four times as much)
-    return [(seat, old[seat], rows[seat]) for seat in compress(_SEATS, map(is_not, old, rows))]
-
-
-#: Seat numbers, more than any table has (`_changed_rows` picks from them).
-_SEATS = range(1 << 10)
+    return [(seat, old[seat], rows[seat]) for seat in compress(count(), map(is_not, old, rows))]
 
 
 @functools.lru_cache(maxsize=64)
