@@ -148,6 +148,10 @@ def run(workload: str, game: str, matches: int, players: int = 4) -> int:
 CACHES = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=4194304,16,64")
 
 
+#: The variables that set how many threads numpy's BLAS starts (OpenBLAS, OpenMP, MKL).
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
 def callgrind(
     workload: str, game: str, matches: int, cache_sim: bool = False
 ) -> tuple[dict[str, int], int]:
@@ -176,8 +180,15 @@ def callgrind(
             ]
             # One string-hash seed for every run: with Python's random one, dicts and
             # sets lay out differently run to run, and the same code's count varies by
-            # about 3% (a Gnoming playout: 75,040 and 77,521 a decision).
-            environment = {**os.environ, "PYTHONHASHSEED": "0"}
+            # about 3% (a Gnoming playout: 75,040 and 77,521 a decision). And numpy's
+            # BLAS on one thread: its idle worker threads spin for as long as the
+            # machine lets them, and callgrind counts their instructions too (the same
+            # code's observe-seat count varied by 5%, more with another job running).
+            environment = {
+                **os.environ,
+                "PYTHONHASHSEED": "0",
+                **dict.fromkeys(_BLAS_THREADS, "1"),
+            }
             done = subprocess.run(
                 command, capture_output=True, text=True, check=True, env=environment
             )
