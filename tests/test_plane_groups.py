@@ -3,7 +3,8 @@
 A toy game of one group, 4 counts read straight off a "round" (a plain object
 here), checks what a real game's tensors rely on: a mark that is the round's
 own list (``live_mark``) is compared as it is and kept as a copy, so a change
-made to that list in place is seen at the next call.
+made to that list in place is seen at the next call, and the value a group is
+written from (made from that copy, or the copy itself) is never the round's list.
 """
 
 from __future__ import annotations
@@ -22,15 +23,21 @@ class _Round:
         self.counts = [0, 1, 2, 3]
 
 
-def _encoder(writes: list[tuple[int, ...]], live: bool) -> GroupEncoder:
-    def write(out: array[float], view: Any, value: tuple[int, ...], seat: int, memo: Any) -> None:
+#: How the toy group's mark is read: a new tuple; the round's own list, made a tuple
+#: by ``from_mark``; the round's own list, whose kept copy is the value.
+KINDS = ("new", "live", "live-copy")
+
+
+def _encoder(writes: list[Any], kind: str) -> GroupEncoder:
+    def write(out: array[float], view: Any, value: Any, seat: int, memo: Any) -> None:
         writes.append(value)
         out[0:4] = array("f", value)
 
+    live = kind != "new"
     group = PlaneGroup(
         ("counts",),
         write_value=write,
-        from_mark=tuple if live else None,
+        from_mark=tuple if kind == "live" else None,
         live_mark=live,
     )
     reading = StateReading(
@@ -40,21 +47,25 @@ def _encoder(writes: list[tuple[int, ...]], live: bool) -> GroupEncoder:
     return GroupEncoder(np, 4, [group], reading=reading)
 
 
-@pytest.mark.parametrize("live", [True, False])
-def test_a_mark_changed_in_place_is_seen_at_the_next_call(live: bool) -> None:
-    writes: list[tuple[int, ...]] = []
-    encoder = _encoder(writes, live)
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_mark_changed_in_place_is_seen_at_the_next_call(kind: str) -> None:
+    writes: list[Any] = []
+    encoder = _encoder(writes, kind)
     encoder.forget()
     state = _Round()
     assert encoder.encode_state(state, 0, ()).tolist() == [0, 1, 2, 3]
     assert encoder.encode_state(state, 0, ()).tolist() == [0, 1, 2, 3]
-    assert writes == [(0, 1, 2, 3)]  # unchanged: not written again
+    assert writes == [[0, 1, 2, 3]] if kind == "live-copy" else [(0, 1, 2, 3)]
     state.counts[2] = 7  # the round's own list, changed in place
     assert encoder.encode_state(state, 0, ()).tolist() == [0, 1, 7, 3]
-    assert writes == [(0, 1, 2, 3), (0, 1, 7, 3)]
-    assert all(type(value) is tuple for value in writes)  # values are new, never the list
+    assert [tuple(value) for value in writes] == [(0, 1, 2, 3), (0, 1, 7, 3)]
+    # values are new, never the round's list: a later change in place leaves them be
+    assert all(value is not state.counts for value in writes)
+    state.counts[0] = 9
+    assert [tuple(value) for value in writes] == [(0, 1, 2, 3), (0, 1, 7, 3)]
+    assert encoder.encode_state(state, 0, ()).tolist() == [9, 1, 7, 3]
 
 
-def test_a_live_mark_needs_a_value_made_from_it() -> None:
-    with pytest.raises(ValueError, match="live_mark needs from_mark"):
-        PlaneGroup(("counts",), write_value=lambda *args: None, live_mark=True)
+def test_a_live_mark_needs_a_value_writer() -> None:
+    with pytest.raises(ValueError, match="live_mark needs write_value"):
+        PlaneGroup(("counts",), write=lambda *args: None, live_mark=True)

@@ -107,14 +107,14 @@ class PlaneGroup:
             (needs ``write_value``).
         live_mark: the mark is a list the round changes in place (a hand's
             counts, say), handed over as it is so that reading it makes
-            nothing: it is compared as it is, kept as a copy (``list(mark)``),
-            and ``from_mark`` (needed) makes the group's value from it, a new
-            value.
+            nothing: it is compared as it is and kept as a copy
+            (``list(mark)``), which ``from_mark`` makes the group's value
+            from, or which is the value (no ``from_mark``: a changed mark is
+            a changed value). The writer must not change that list.
 
     Raises:
         ValueError: neither or both of ``write`` and ``write_value``, or
-            ``from_mark`` without ``write_value``, or ``live_mark`` without
-            ``from_mark``.
+            ``from_mark`` or ``live_mark`` without ``write_value``.
     """
 
     fields: tuple[str, ...]
@@ -129,8 +129,8 @@ class PlaneGroup:
             raise ValueError(f"plane group {self.fields}: give exactly one of write, write_value")
         if self.write_value is None and self.from_mark is not None:
             raise ValueError(f"plane group {self.fields}: from_mark needs write_value")
-        if self.live_mark and self.from_mark is None:
-            raise ValueError(f"plane group {self.fields}: live_mark needs from_mark")
+        if self.write_value is None and self.live_mark:
+            raise ValueError(f"plane group {self.fields}: live_mark needs write_value")
 
 
 def zeros(count: int) -> array[float]:
@@ -345,7 +345,9 @@ class GroupEncoder:
                 if mark == marked[index]:
                     continue
                 keep = keep_marks[index]
-                marked[index] = mark if keep is None else keep(mark)
+                if keep is not None:  # a live mark: kept (and made a value) as a copy
+                    mark = keep(mark)
+                marked[index] = mark
                 convert = from_marks[index]
                 if convert is None:  # the mark is the value: it changed
                     value = mark

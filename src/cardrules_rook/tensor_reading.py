@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 from array import array
+from collections.abc import Sequence
 from itertools import compress, count
 from operator import is_not, ne
 from typing import Any
@@ -146,9 +147,8 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
         size_at = sizes_at + seat
         unseen = unseen_rows[seat]
 
-        def _hand(
-            out: array[float], view: Any, counts: tuple[int, ...], _: int, memo: list[Any]
-        ) -> None:
+        def _hand(out: array[float], view: Any, counts: list[int], _: int, memo: list[Any]) -> None:
+            # (counts: the kept copy of the round's list, never changed: `PlaneGroup.live_mark`)
             before, before_bits = memo if memo else (no_cards, 0)
             codes, bits = _changed_codes(before, before_bits, counts)
             for code in codes:
@@ -158,9 +158,7 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
                 out[unseen + code] -= step
             memo[:] = [counts, bits]
 
-        return PlaneGroup(
-            ("hand", "hand_sizes"), write_value=_hand, from_mark=tuple, live_mark=True
-        )
+        return PlaneGroup(("hand", "hand_sizes"), write_value=_hand, live_mark=True)
 
     groups += [hand_row(seat) for seat in range(players)]
 
@@ -220,14 +218,14 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
 _CODES = range(CODES)
 
 
-def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> list[int]:
+def _changes(before: Sequence[int], after: Sequence[int]) -> list[int]:
     """The card codes whose counts differ between two rows of 57 counts (a draw, a
     discard: one or two), found without a Python loop over the 57."""
     return list(compress(_CODES, map(ne, before, after)))
 
 
 def _changed_codes(
-    before: tuple[int, ...], before_bits: int | None, after: tuple[int, ...]
+    before: Sequence[int], before_bits: int | None, after: Sequence[int]
 ) -> tuple[list[int], int | None]:
     """`_changes` of ``before`` and ``after``, given ``before`` also as its bits; and ``after``'s.
 
