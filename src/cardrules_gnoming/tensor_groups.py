@@ -215,7 +215,8 @@ def _patch(enc: KindTables) -> Any:
     kind_of = enc.kind_of
 
     def patch(out: Any, state: GnomingRound, seat: int) -> None:
-        if held_is_hidden(state, seat):
+        # (`held_is_hidden`, its first test inline: most calls hold no card from the stock)
+        if state.drawn_from == STOCK and held_is_hidden(state, seat):
             assert state.held is not None
             kind = kind_of(state.held)
             out[held_at + kind] = 0
@@ -432,20 +433,31 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     turn_at = at["turn_seat"]
     kept_hazard_at = at["kept_hazard"]
 
-    def _turn(
-        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
-    ) -> None:
+    def turn_cells(value: tuple[Any, ...], seat: int) -> tuple[int, ...]:
         phase, current, turn_seat, kept_hazard = value
-        for cell in memo:
-            out[cell] = 0
         cells = [phase_at[phase]]
         if current is not None:
             cells.append(current_at + (current - seat) % players)
         if turn_seat is not None:
             cells.append(turn_at + (turn_seat - seat) % players)
+        if kept_hazard:
+            cells.append(kept_hazard_at)
+        return tuple(cells)
+
+    # per observing seat: the cells a value of the turn sets to 1 (a few hundred values)
+    turn_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
+
+    def _turn(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        seen = turn_seen[seat]
+        cells = seen.get(value)
+        if cells is None:
+            cells = seen[value] = turn_cells(value, seat)
+        for cell in memo:  # the cells set last time, the only ones to clear
+            out[cell] = 0
         for cell in cells:
             out[cell] = 1
-        out[kept_hazard_at] = 1 if kept_hazard else 0
         memo[:] = cells
 
     groups.append(
@@ -455,14 +467,22 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     pending_at = at["pending"]
     filled_at = at["filled_positions"]
 
+    # per observing seat: the cells a value of the group adds 1 to
+    pending_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
+
     def _pending(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
-        pending, filled = value
+        seen = pending_seen[seat]
+        cells = seen.get(value)
+        if cells is None:
+            pending, filled = value
+            cells = seen[value] = (
+                *[pending_at + rel(seat, other) for other in pending],
+                *[filled_at + position for position in filled],
+            )
         for cell in memo:  # the cells set last time
             out[cell] = 0
-        cells = [pending_at + rel(seat, other) for other in pending]
-        cells += [filled_at + position for position in filled]
         for cell in cells:
             out[cell] += 1
         memo[:] = cells

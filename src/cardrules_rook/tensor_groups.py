@@ -363,19 +363,28 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
     current_at = at["current_player"]
     turn_at = at["turn_seat"]
 
-    def _turn(
-        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
-    ) -> None:
-        # memo: the cells set last time, the only ones to clear
+    def turn_cells(value: tuple[Any, ...], seat: int) -> tuple[int, ...]:
         phase, current_player, turn_seat, offered_to = value
-        for cell in memo:
-            out[cell] = 0
         cells = [phase_at[phase]]
         if current_player is not None:
             cells.append(current_at + (current_player - seat) % players)
         cells.append(turn_at + (turn_seat - seat) % players)
         for other in offered_to:
             cells.append(offered_at + (other - seat) % players)
+        return tuple(cells)
+
+    # per observing seat: the cells a value of the turn adds 1 to (a few hundred values)
+    turn_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
+
+    def _turn(
+        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
+    ) -> None:
+        seen = turn_seen[seat]
+        cells = seen.get(value)
+        if cells is None:
+            cells = seen[value] = turn_cells(value, seat)
+        for cell in memo:  # the cells set last time, the only ones to clear
+            out[cell] = 0
         for cell in cells:
             out[cell] += 1
         memo[:] = cells
