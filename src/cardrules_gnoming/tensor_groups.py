@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Sequence
-from operator import is_
+from itertools import compress
+from operator import is_, is_not
 from typing import Any
 
 import attrs
@@ -138,25 +139,30 @@ def _marks() -> Any:
 
     For the table tensor (`cardrules.plane_groups.StateReading`): the layouts
     in seat order, the held card as the turn player sees it. A layout row's
-    mark is its nine cards and nine flags (its value, what others see, hides
-    the face-down cards: equal marks, equal values); the filled positions'
-    mark is the bitmask; every other mark is the group's value itself, as
-    `cardrules_gnoming.observation.observe` would put it in the turn
-    player's observation. Marks are new tuples, never the state's own lists.
+    mark is a new list of its nine cards and nine flags (its value, what
+    others see, hides the face-down cards: equal marks, equal values); the
+    filled positions' mark is the bitmask; every other mark is the group's
+    value itself, as `cardrules_gnoming.observation.observe` would put it in
+    the turn player's observation. Marks are new values, never the state's
+    own lists.
     """
 
     def marks(state: GnomingRound, scores: Any) -> tuple[Any, ...]:
         discards = state.discards
         turn = state.turn_seat
         sees = 0 if turn is None else turn  # no card is held outside a turn
+        held, drawn_from = state.held, state.drawn_from
         return (
-            *[(*grid.cards, *grid.face_up) for grid in state.layouts],
-            (state.held, state.drawn_from),
+            *[grid.cards + grid.face_up for grid in state.layouts],  # (new lists)
+            (held, drawn_from),
             (discards[0].cards(), discards[1].cards()),
             tuple(state.out_of_play),
             (
                 draw_pile_cards(state, sees) if state.rebuilds else None,
-                draw_pile_hazards(state, sees),
+                # (`draw_pile_hazards` asked only where a card drawn from it is held)
+                state.stock_hazards
+                if held is None or drawn_from != STOCK
+                else draw_pile_hazards(state, sees),
             ),
             len(state.stock),
             (state.phase, state.current_player, turn, state.kept_hazard),
@@ -229,7 +235,7 @@ def _patch(enc: KindTables) -> Any:
     return patch
 
 
-def _visible(mark: tuple[Any, ...]) -> tuple[Card | None, ...]:
+def _visible(mark: list[Any]) -> tuple[Card | None, ...]:
     """A layout row's value from its mark: the card where face up, ``None`` where face down."""
     # (written out: four times faster than a comprehension, on the hot path of every tensor)
     c0, c1, c2, c3, c4, c5, c6, c7, c8, u0, u1, u2, u3, u4, u5, u6, u7, u8 = mark
@@ -288,7 +294,7 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             out: array[float], view: Any, shown: tuple[Card | None, ...], seat: int, memo: list[Any]
         ) -> None:
             old, cells = memo if memo else (nothing, [-1] * 9)
-            for position in [p for p in positions if shown[p] is not old[p]]:
+            for position in compress(positions, map(is_not, shown, old)):
                 after = kind_of(shown[position], face_down=True)
                 before = cells[position]
                 if before != after:
@@ -349,9 +355,22 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             old_cards, old = kept[number]
             if cards is old_cards:  # (a pile hands out the same tuple while it is unchanged)
                 continue
+            base = number * kinds
             # The cards below the first that differs stayed; take out those above, put in
             # the new. Cards compare by identity first (a card's == is a Python call).
             count, old_count = len(cards), len(old_cards)
+            if count == old_count + 1 and cards[:old_count] == old_cards:  # one discarded
+                if old:  # (the old top is now under the new one)
+                    out[tops + base + old[-1]] = 0
+                    if old_count > 1:
+                        out[unders + base + old[-2]] = 0
+                    out[unders + base + old[-1]] = 1
+                kind = kind_of(cards[-1])
+                out[pile_counts + base + kind] += 1
+                out[unseen + kind] -= 1
+                out[tops + base + kind] = 1
+                kept[number] = (tuple(cards), [*old, kind])
+                continue
             if count > old_count and cards[:old_count] == old_cards:  # discarded onto
                 same = old_count
             elif count < old_count and old_cards[:count] == cards:  # taken from
@@ -361,7 +380,6 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             else:  # started again, rebuilt into the draw pile, or several moves since
                 stayed = list(map(is_, cards, old_cards))
                 same = stayed.index(False) if False in stayed else len(stayed)
-            base = number * kinds
             came = kinds_of(cards[same:])
             for kind in old[same:]:
                 out[pile_counts + base + kind] -= 1
