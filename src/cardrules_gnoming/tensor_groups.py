@@ -371,6 +371,19 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
                 out[tops + base + kind] = 1
                 kept[number] = (tuple(cards), [*old, kind])
                 continue
+            if count == old_count - 1 and old_cards[:count] == cards:  # its top taken
+                kind = old[-1]
+                out[pile_counts + base + kind] -= 1
+                out[unseen + kind] += 1
+                out[tops + base + kind] = 0
+                if count:  # (the card under it is the top now)
+                    under = old[-2]
+                    out[unders + base + under] = 0
+                    out[tops + base + under] = 1
+                    if count > 1:
+                        out[unders + base + old[-3]] = 1
+                kept[number] = (tuple(cards), old[:-1])
+                continue
             if count > old_count and cards[:old_count] == old_cards:  # discarded onto
                 same = old_count
             elif count < old_count and old_cards[:count] == cards:  # taken from
