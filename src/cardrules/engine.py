@@ -320,8 +320,10 @@ class GameState:
             and (isinstance(seat, bool) or not isinstance(seat, int))
         ) or not 0 <= seat < game.players:
             raise InvalidSeatError(f"seat must be 0 to {game.players - 1}, got {seat!r}")
-        state = self.round_state if not self.is_over else self.finished_rounds[-1]
-        tensor = seat_tensor(game, state, seat, tuple(self.round_scores))
+        scores = self.round_scores
+        # (`is_over`, inline)
+        state = self.round_state if len(scores) < game.rounds else self.finished_rounds[-1]
+        tensor = seat_tensor(game, state, seat, tuple(scores))
         if tensor is None:
             tensor = self.game.observation_tensor(self.observation(seat))
         return tensor
