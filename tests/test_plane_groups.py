@@ -69,3 +69,36 @@ def test_a_mark_changed_in_place_is_seen_at_the_next_call(kind: str) -> None:
 def test_a_live_mark_needs_a_value_writer() -> None:
     with pytest.raises(ValueError, match="live_mark needs write_value"):
         PlaneGroup(("counts",), write=lambda *args: None, live_mark=True)
+
+
+def test_a_reading_with_levels_asks_each_seat_and_level_its_order_once() -> None:
+    # Two seats; value 0 is what each seat sees alike, values 1-2 a per-seat pair that
+    # the second seat reads swapped, but only where the round's level says it is in use.
+    asked: list[tuple[int, int]] = []
+
+    def order(seat: int, level: int) -> Any:
+        asked.append((seat, level))
+        index = np.arange(3)
+        if seat == 1 and level:
+            index[1:3] = [2, 1]
+        return index
+
+    def write(out: array[float], view: Any, value: tuple[int, ...], seat: int, memo: Any) -> None:
+        out[0:3] = array("f", value)
+
+    reading = StateReading(
+        marks=lambda state, scores: (tuple(state.counts),),
+        order=order,
+        level=lambda state: int(any(state.counts[1:])),
+    )
+    encoder = GroupEncoder(np, 3, [PlaneGroup(("counts",), write_value=write)], reading=reading)
+    encoder.forget()
+    state = _Round()
+    state.counts = [5, 0, 0]
+    assert encoder.encode_state(state, 1, ()).tolist() == [5, 0, 0]
+    state.counts = [5, 1, 2]
+    assert encoder.encode_state(state, 0, ()).tolist() == [5, 1, 2]
+    assert encoder.encode_state(state, 1, ()).tolist() == [5, 2, 1]
+    state.counts = [6, 3, 4]
+    assert encoder.encode_state(state, 1, ()).tolist() == [6, 4, 3]
+    assert asked == [(1, 0), (0, 1), (1, 1)]  # each seat and level once

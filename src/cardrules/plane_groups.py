@@ -133,6 +133,35 @@ class PlaneGroup:
             raise ValueError(f"plane group {self.fields}: live_mark needs write_value")
 
 
+def _moved(np: Any, order: Any) -> tuple[int, Any, Any]:
+    """``(length, positions, sources)`` of a seat's ``order``: its tensor's length, where
+    the order differs from the table tensor's own, and what it reads there.
+
+    Where at most a quarter of the values move, copying the table tensor's
+    first values and gathering only those costs less than gathering them all
+    (Toonerville Rook: an eighth move at most, and it costs a third);
+    otherwise ``positions`` is ``None`` and ``sources`` the whole ``order``
+    (Gnoming A Round, whose layouts are most of its tensor). Kept per order
+    (`_MOVED`): an encoder is made for every game, and its orders are shared.
+    """
+    entry = _MOVED.get(id(order))
+    if entry is not None and entry[0] is order:
+        return entry[1]
+    positions = np.flatnonzero(order != np.arange(len(order)))
+    if 4 * len(positions) > len(order):
+        moved = (len(order), None, order)
+    else:
+        moved = (len(order), positions, order[positions])
+    if len(_MOVED) >= 4096:
+        _MOVED.clear()
+    _MOVED[id(order)] = (order, moved)  # (the order kept: its id is not reused meanwhile)
+    return moved
+
+
+#: `_moved` kept by the identity of its order: ``id(order) -> (order, moved)``.
+_MOVED: dict[int, tuple[Any, tuple[int, Any, Any]]] = {}
+
+
 def zeros(count: int) -> array[float]:
     """``count`` zeros as an ``array("f")``, to clear a plane: ``tensor[a:b] = zeros(b - a)``.
 
@@ -208,11 +237,21 @@ class StateReading:
             (a ``numpy.float32`` array read in its order), what ``seat`` sees
             differently from the table tensor; ``None``: nothing (the table
             tensor keeps what each seat sees differently in rows of its own).
+        level: ``level(state)``: a small whole number read off the round
+            that says which values of the table tensor may differ between
+            seats' orders (Toonerville Rook: the melds on the table, whose
+            rows' owner columns rotate; the rows past them hold zeros); then
+            ``order`` is called as ``order(seat, level)``, once per seat and
+            level, and may read a value in place (its own position of the
+            table tensor) wherever the table tensor, at every round of that
+            level, holds the same value there as at the position the full
+            order reads. ``None``: ``order(seat)`` serves every round.
     """
 
     marks: Callable[[Any, Any], Sequence[Any]]
-    order: Callable[[int], Any]
+    order: Callable[..., Any]
     patch: Callable[[Any, Any, int], None] | None = None
+    level: Callable[[Any], int] | None = None
 
 
 class GroupEncoder:
@@ -273,8 +312,8 @@ class GroupEncoder:
         # How a changed mark is kept: as it is, or (a live mark) as a copy.
         self._keep_marks = tuple(list if group.live_mark else None for group in groups)
         self._reading = reading
-        # seat -> what `_moved` makes of its order
-        self._orders: dict[int, tuple[int, Any, Any]] = {}
+        # seat, or (seat, level): what `_moved` makes of its order
+        self._orders: dict[Any, tuple[int, Any, Any]] = {}
         self._getters = tuple(group.key or operator.attrgetter(*group.fields) for group in groups)
         self._start = start
         # Per thread: seat -> its `_Kept`.
@@ -360,9 +399,12 @@ class GroupEncoder:
         except BaseException:
             self._kept.table = None  # a group half written, or a running total half taken back
             raise
-        moved = self._orders.get(seat)
+        level = None if reading.level is None else reading.level(state)
+        key = seat if level is None else (seat, level)
+        moved = self._orders.get(key)
         if moved is None:
-            moved = self._orders[seat] = self._moved(reading.order(seat))
+            order = reading.order(seat) if level is None else reading.order(seat, level)
+            moved = self._orders[key] = _moved(self._np, order)
         length, positions, sources = moved
         if positions is None:
             out = view[sources]
@@ -372,21 +414,6 @@ class GroupEncoder:
         if reading.patch is not None:
             reading.patch(out, state, seat)
         return out
-
-    def _moved(self, order: Any) -> tuple[int, Any, Any]:
-        """``(length, positions, sources)`` of a seat's ``order``: its tensor's length, where
-        the order differs from the table tensor's own, and what it reads there.
-
-        Where at most a quarter of the values move, copying the table tensor's
-        first values and gathering only those costs less than gathering them all
-        (Toonerville Rook: an eighth move, and it costs a third); otherwise
-        ``positions`` is ``None`` and ``sources`` the whole ``order`` (Gnoming
-        A Round, whose layouts are most of its tensor).
-        """
-        positions = self._np.flatnonzero(order != self._np.arange(len(order)))
-        if 4 * len(positions) > len(order):
-            return len(order), None, order
-        return len(order), positions, order[positions]
 
     def _fresh(self) -> _Kept:
         """A fresh kept tensor: as ``start`` writes it, every group unwritten."""

@@ -74,7 +74,13 @@ def build(game: Game) -> GroupEncoder:
     players = tables.players
     unseen_rows = _unseen_rows(tables)
     groups = [*_private_groups(tables), *table_groups(tables, unseen_rows)]
-    reading = StateReading(_marks, functools.partial(_order, np, game.tensor_layout, players))
+    targets = tables.targets
+
+    def level(state: RookRound) -> int:
+        return min(len(state.table), targets)  # the table_melds rows a meld occupies
+
+    order = functools.partial(_order, np, game.tensor_layout, players)
+    reading = StateReading(_marks, order, level=level)
     size = tables.size + 3 * players * CODES
     return GroupEncoder(np, size, groups, start(tables, unseen_rows), reading)
 
@@ -266,14 +272,19 @@ def _changed_rows(
     return [(seat, old[seat], rows[seat]) for seat in compress(count(), map(is_not, old, rows))]
 
 
-@functools.lru_cache(maxsize=64)
-def _order(np: Any, layout: TensorLayout, players: int, seat: int) -> Any:
-    """The table tensor's indices in ``seat``'s order, kept per layout.
+@functools.lru_cache(maxsize=1024)
+def _order(np: Any, layout: TensorLayout, players: int, seat: int, occupied: int) -> Any:
+    """The table tensor's indices in ``seat``'s order, kept per layout and ``occupied``.
 
-    Row ``r`` of each of `SEAT_PLANES` and owner column ``r`` of each
-    ``table_melds`` row read seat ``(seat + r) % P`` of the table tensor;
-    ``hand``, ``drawn_from_rebuilt`` and ``unseen`` read the seat's rows of the
-    blocks past the layout's planes.
+    Row ``r`` of each of `SEAT_PLANES` and owner column ``r`` of each of the
+    first ``occupied`` rows of ``table_melds`` (those a meld occupies) read
+    seat ``(seat + r) % P`` of the table tensor; ``hand``,
+    ``drawn_from_rebuilt`` and ``unseen`` read the seat's rows of the blocks
+    past the layout's planes. The owner columns of the other rows are read
+    in place: no meld there, they hold zeros, whichever the seat (the table
+    group takes back every meld past the table's end). Reading them in place
+    keeps the gather of a seat's tensor short (an early round's table holds
+    a few melds of the 74 rows).
     """
     size = layout.size
     index = np.arange(size)
@@ -284,7 +295,7 @@ def _order(np: Any, layout: TensorLayout, players: int, seat: int) -> Any:
     melds = layout.plane("table_melds")
     rows = index[melds.start : melds.stop].reshape(melds.shape)  # (a view: written through)
     owner = meld_columns(players)["owner"]
-    rows[:, owner] = np.roll(rows[:, owner], -seat, axis=1)
+    rows[:occupied, owner] = np.roll(rows[:occupied, owner], -seat, axis=1)
     codes = np.arange(CODES)
     hand = layout.plane("hand").start
     index[hand : hand + CODES] = size + seat * CODES + codes
