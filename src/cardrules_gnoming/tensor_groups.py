@@ -165,14 +165,19 @@ def _marks() -> Any:
                 else draw_pile_hazards(state, sees),
             ),
             len(state.stock),
-            (state.phase, state.current_player, turn, state.kept_hazard),
+            (
+                state.phase,
+                state.current_player,
+                turn,
+                state.kept_hazard,
+                state.final_turns_left,
+                state.mulligans_at_turn_start,
+            ),
             (tuple(state.pending), state.filled),
             (
                 state.ender,
                 state.starter,
                 state.ended_by,
-                state.final_turns_left,
-                state.mulligans_at_turn_start,
                 state.round,
                 state.rebuilds,
                 scores,
@@ -463,9 +468,10 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     current_at = at["current_player"]
     turn_at = at["turn_seat"]
     kept_hazard_at = at["kept_hazard"]
+    final_at = at["final_turns"]
 
     def turn_cells(value: tuple[Any, ...], seat: int) -> tuple[int, ...]:
-        phase, current, turn_seat, kept_hazard = value
+        phase, current, turn_seat, kept_hazard, _, _ = value
         cells = [phase_at[phase]]
         if current is not None:
             cells.append(current_at + (current - seat) % players)
@@ -475,9 +481,12 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             cells.append(kept_hazard_at)
         return tuple(cells)
 
-    # per observing seat: the cells a value of the turn sets to 1 (a few hundred values)
+    # per observing seat: the cells a value of the turn sets to 1 (a few thousand values)
     turn_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
 
+    # The counts of the final turns and the Mulligans at the turn's start go with the
+    # turn: the Mulligans change at about one decision in eleven, which rewrote every
+    # plane of the round group, and the turn is written at nearly every decision anyway.
     def _turn(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
@@ -489,10 +498,22 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             out[cell] = 0
         for cell in cells:
             out[cell] = 1
+        out[final_at] = value[4]
+        out[final_at + 1] = value[5]
         memo[:] = cells
 
     groups.append(
-        PlaneGroup(("phase", "current_player", "turn_seat", "kept_hazard"), write_value=_turn)
+        PlaneGroup(
+            (
+                "phase",
+                "current_player",
+                "turn_seat",
+                "kept_hazard",
+                "final_turns_left",
+                "mulligans_at_turn_start",
+            ),
+            write_value=_turn,
+        )
     )
 
     pending_at = at["pending"]
@@ -522,7 +543,6 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
         PlaneGroup(("pending", "filled_positions"), write_value=_pending, from_mark=_filled)
     )
 
-    final_at = at["final_turns"]
     rebuilds_at = at["rebuilds"]
     scores_at = at["scores"]
     limit = enc.rebuild_limit
@@ -530,13 +550,11 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     def _round(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
-        ender, starter, ended, final_turns, mulligans, round_, rebuilds, scores = value
+        ender, starter, ended, round_, rebuilds, scores = value
         seat_one_hot(out, "ender", seat, ender)
         seat_one_hot(out, "starter", seat, starter)
         ending = None if ended is None else ENDINGS.index(ended if ended in ENDINGS else "variant")
         one_hot(out, at["ended_by"], len(ENDINGS), ending)
-        out[final_at] = final_turns
-        out[final_at + 1] = mulligans
         one_hot(out, at["round"], enc.rounds, round_)
         out[rebuilds_at] = rebuilds
         out[rebuilds_at + 1] = limit is None or rebuilds < limit
@@ -552,8 +570,6 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
                 "ender",
                 "starter",
                 "ended_by",
-                "final_turns_left",
-                "mulligans_at_turn_start",
                 "round",
                 "rebuilds",
                 "round_scores",
