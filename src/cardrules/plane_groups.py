@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import operator
 import threading
+import weakref
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -142,24 +143,28 @@ def _moved(np: Any, order: Any) -> tuple[int, Any, Any]:
     (Toonerville Rook: an eighth move at most, and it costs a third);
     otherwise ``positions`` is ``None`` and ``sources`` the whole ``order``
     (Gnoming A Round, whose layouts are most of its tensor). Kept per order
-    (`_MOVED`): an encoder is made for every game, and its orders are shared.
+    while the order lives (`_MOVED`): an encoder is made for every game, and
+    the games' orders are shared (kept by the game's reading).
     """
     entry = _MOVED.get(id(order))
-    if entry is not None and entry[0] is order:
+    if entry is not None and entry[0]() is order:
         return entry[1]
     positions = np.flatnonzero(order != np.arange(len(order)))
     if 4 * len(positions) > len(order):
         moved = (len(order), None, order)
     else:
         moved = (len(order), positions, order[positions])
-    if len(_MOVED) >= 4096:
+    if len(_MOVED) >= _MOVED_KEPT:
         _MOVED.clear()
-    _MOVED[id(order)] = (order, moved)  # (the order kept: its id is not reused meanwhile)
+    # (a weak reference: a dead order's id may be reused, and then no longer matches)
+    _MOVED[id(order)] = (weakref.ref(order), moved)
     return moved
 
 
-#: `_moved` kept by the identity of its order: ``id(order) -> (order, moved)``.
-_MOVED: dict[int, tuple[Any, tuple[int, Any, Any]]] = {}
+#: `_moved` kept by the identity of its order: ``id(order) -> (weak reference, moved)``.
+_MOVED: dict[int, tuple[Callable[[], Any], tuple[int, Any, Any]]] = {}
+#: How many `_MOVED` keeps at most (then it starts afresh).
+_MOVED_KEPT = 1024
 
 
 def zeros(count: int) -> array[float]:
