@@ -62,6 +62,7 @@ __all__ = [
     "StateReading",
     "ValueWriter",
     "Writer",
+    "cell_writer",
     "one_hot",
     "sorted_change",
     "zeros",
@@ -189,6 +190,41 @@ def one_hot(out: array[float], begin: int, count: int, index: int | None) -> Non
     out[begin : begin + count] = zeros(count)
     if index is not None:
         out[begin + index] = 1
+
+
+def cell_writer(
+    cells_of: Callable[[Any, int], Sequence[int]], seats: int, add: bool = False
+) -> ValueWriter:
+    """A `ValueWriter` for a group whose value sets a few cells to 1 (a turn's one-hots, say).
+
+    Args:
+        cells_of: ``cells_of(value, seat)``: the cells ``value`` sets as ``seat``
+            sees it; asked once per observing seat and value, and kept (a
+            group's values must then be hashable, and few).
+        seats: observing seats, ``0 .. seats-1``.
+        add: add 1 to each cell instead (a cell listed twice then holds 2).
+
+    The writer clears the cells it set last time (the group's memo) and sets
+    the new ones.
+    """
+    seen: list[dict[Any, tuple[int, ...]]] = [{} for _ in range(seats)]
+
+    def write(out: array[float], view: Any, value: Any, seat: int, memo: list[Any]) -> None:
+        known = seen[seat]
+        cells = known.get(value)
+        if cells is None:
+            cells = known[value] = tuple(cells_of(value, seat))
+        for cell in memo:  # the cells set last time, the only ones to clear
+            out[cell] = 0
+        if add:
+            for cell in cells:
+                out[cell] += 1
+        else:
+            for cell in cells:
+                out[cell] = 1
+        memo[:] = cells
+
+    return write
 
 
 def sorted_change(old: Sequence[int], new: Sequence[int]) -> tuple[list[int], list[int]]:

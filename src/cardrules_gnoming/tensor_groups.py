@@ -27,7 +27,14 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading, one_hot, zeros
+from cardrules.plane_groups import (
+    GroupEncoder,
+    PlaneGroup,
+    StateReading,
+    cell_writer,
+    one_hot,
+    zeros,
+)
 from cardrules.tensors import ObservationMismatchError, TensorLayout, require_numpy
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
@@ -481,8 +488,8 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
             cells.append(kept_hazard_at)
         return tuple(cells)
 
-    # per observing seat: the cells a value of the turn sets to 1 (a few thousand values)
-    turn_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
+    # (the cells of each value worked out once per seat: a few thousand values)
+    write_cells = cell_writer(turn_cells, players)
 
     # The counts of the final turns and the Mulligans at the turn's start go with the
     # turn: the Mulligans change at about one decision in eleven, which rewrote every
@@ -490,17 +497,9 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     def _turn(
         out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
     ) -> None:
-        seen = turn_seen[seat]
-        cells = seen.get(value)
-        if cells is None:
-            cells = seen[value] = turn_cells(value, seat)
-        for cell in memo:  # the cells set last time, the only ones to clear
-            out[cell] = 0
-        for cell in cells:
-            out[cell] = 1
+        write_cells(out, view, value, seat, memo)
         out[final_at] = value[4]
         out[final_at + 1] = value[5]
-        memo[:] = cells
 
     groups.append(
         PlaneGroup(
@@ -519,25 +518,12 @@ def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     pending_at = at["pending"]
     filled_at = at["filled_positions"]
 
-    # per observing seat: the cells a value of the group adds 1 to
-    pending_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
+    def pending_cells(value: tuple[Any, ...], seat: int) -> list[int]:
+        pending, filled = value
+        cells = [pending_at + rel(seat, other) for other in pending]
+        return cells + [filled_at + position for position in filled]
 
-    def _pending(
-        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
-    ) -> None:
-        seen = pending_seen[seat]
-        cells = seen.get(value)
-        if cells is None:
-            pending, filled = value
-            cells = seen[value] = (
-                *[pending_at + rel(seat, other) for other in pending],
-                *[filled_at + position for position in filled],
-            )
-        for cell in memo:  # the cells set last time
-            out[cell] = 0
-        for cell in cells:
-            out[cell] += 1
-        memo[:] = cells
+    _pending = cell_writer(pending_cells, players, add=True)
 
     groups.append(
         PlaneGroup(("pending", "filled_positions"), write_value=_pending, from_mark=_filled)

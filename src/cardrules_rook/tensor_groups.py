@@ -24,7 +24,15 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, Writer, one_hot, sorted_change, zeros
+from cardrules.plane_groups import (
+    GroupEncoder,
+    PlaneGroup,
+    Writer,
+    cell_writer,
+    one_hot,
+    sorted_change,
+    zeros,
+)
 from cardrules.tensors import TensorLayout, require_numpy
 from cardrules_rook.cards import Card
 from cardrules_rook.melds import RunMeld
@@ -373,21 +381,8 @@ def table_groups(enc: Tables, unseen_rows: Sequence[int] | None = None) -> list[
             cells.append(offered_at + (other - seat) % players)
         return tuple(cells)
 
-    # per observing seat: the cells a value of the turn adds 1 to (a few hundred values)
-    turn_seen: list[dict[tuple[Any, ...], tuple[int, ...]]] = [{} for _ in range(players)]
-
-    def _turn(
-        out: array[float], view: Any, value: tuple[Any, ...], seat: int, memo: list[Any]
-    ) -> None:
-        seen = turn_seen[seat]
-        cells = seen.get(value)
-        if cells is None:
-            cells = seen[value] = turn_cells(value, seat)
-        for cell in memo:  # the cells set last time, the only ones to clear
-            out[cell] = 0
-        for cell in cells:
-            out[cell] += 1
-        memo[:] = cells
+    # (the cells of each value worked out once per seat: a few hundred values)
+    _turn = cell_writer(turn_cells, players, add=True)
 
     buys_at = at["buys"]
     stock_at = at["draw_pile_size"]
