@@ -32,7 +32,6 @@ from cardrules.engine import Game
 from cardrules.tensors import cached_for_game
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingRound
-from cardrules_gnoming.tensor_groups import build_encoder
 from cardrules_gnoming.tensor_layout import (
     ENDINGS,
     PHASES,
@@ -41,6 +40,7 @@ from cardrules_gnoming.tensor_layout import (
     card_kinds,
     layout,
 )
+from cardrules_gnoming.tensor_reading import build_encoder
 
 __all__ = [
     "ENDINGS",

@@ -1,23 +1,20 @@
-"""The plane groups of Gnoming A Round's observation tensor, and how to read them off a round.
+"""The plane groups of Gnoming A Round's observation tensor.
 
-`cardrules_gnoming.tensor` encodes observations with a
-`cardrules.plane_groups.GroupEncoder` built here once per game
-(`build_encoder`): one group per layout row (relative seat), one for the
-held card, the discard piles, the cards out of play, the rebuilt draw pile,
-the draw pile's size, the turn, the positions filled this turn with the
-seats still to decide, and the round. Each is written from its value, which
-it takes from an observation's fields or from its *mark* read straight off
-the round state (`_marks`), so a seat's tensor can be written without its
-observation being built: from the round, the groups are written once into
-a table tensor shared by every seat, which each seat reads in its own order
-(`SEAT_PLANES` rotated) with the card it may not see taken out (`_patch`).
-Every group writes only what changed since it was last written; ``unseen``
-is a running total those that show cards keep up to date.
+`cardrules_gnoming.tensor_reading` builds the game's
+`cardrules.plane_groups.GroupEncoder` from these (`plane_groups`): one group
+per layout row (relative seat), one for the held card, the discard piles,
+the cards out of play, the rebuilt draw pile, the draw pile's size, the
+turn, the positions filled this turn with the seats still to decide, and
+the round. Each is written from its value, which it takes from an
+observation's fields or from its *mark* read straight off the round state
+(`cardrules_gnoming.tensor_reading`), so a seat's tensor can be written
+without its observation being built. Every group writes only what changed
+since it was last written; ``unseen`` is a running total those that show
+cards keep up to date.
 """
 
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Sequence
 from itertools import compress
@@ -28,22 +25,18 @@ import attrs
 
 from cardrules.engine import Game
 from cardrules.plane_groups import (
-    GroupEncoder,
     PlaneGroup,
-    StateReading,
     cell_writer,
     one_hot,
     zeros,
 )
-from cardrules.tensors import ObservationMismatchError, TensorLayout, require_numpy
+from cardrules.tensors import ObservationMismatchError, TensorLayout
 from cardrules_gnoming.cards import Card
-from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation, filled_positions
-from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.tensor_layout import ENDINGS, PHASES, SCORE_SCALE, SOURCES, card_kinds
 
-__all__ = ["KindTables", "build_encoder"]
+__all__ = ["KindTables", "kind_tables", "plane_groups"]
 
 
 @attrs.frozen
@@ -109,18 +102,13 @@ class KindTables:
         return found
 
 
-def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
-    """The game's kind tables and its `GroupEncoder` (marks included).
-
-    Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
-    """
-    np = require_numpy()
+def kind_tables(game: Game) -> KindTables:
+    """The game's `KindTables` (card kinds and plane offsets)."""
     kinds = card_kinds(game)
     tensor_layout: TensorLayout = game.tensor_layout
     index: dict[Card | None, int] = {card: i for i, card in enumerate(kinds)}
     index[None] = len(kinds)
-    tables = KindTables(
+    return KindTables(
         size=tensor_layout.size,
         kinds=len(kinds),
         index=index,
@@ -132,119 +120,6 @@ def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
         at=tensor_layout.starts(),
         players=game.players,
     )
-    groups, start = _plane_groups(tables)
-    reading = StateReading(_marks(), _orders(np, tensor_layout), _patch(tables))
-    return tables, GroupEncoder(np, tables.size, groups, start, reading)
-
-
-#: The planes whose first axis is a seat, relative to the observer.
-SEAT_PLANES = ("layouts", "current_player", "turn_seat", "ender", "starter", "pending", "scores")
-
-
-def _marks() -> Any:
-    """``marks(state, round_scores)``: each group's mark, in `_plane_groups` order.
-
-    For the table tensor (`cardrules.plane_groups.StateReading`): the layouts
-    in seat order, the held card as the turn player sees it. A layout row's
-    mark is a new list of its nine cards and nine flags (its value, what
-    others see, hides the face-down cards: equal marks, equal values); the
-    filled positions' mark is the bitmask; every other mark is the group's
-    value itself, as `cardrules_gnoming.observation.observe` would put it in
-    the turn player's observation. Marks are new values, never the state's
-    own lists.
-    """
-
-    def marks(state: GnomingRound, scores: Any) -> tuple[Any, ...]:
-        discards = state.discards
-        turn = state.turn_seat
-        sees = 0 if turn is None else turn  # no card is held outside a turn
-        held, drawn_from = state.held, state.drawn_from
-        return (
-            *[grid.cards + grid.face_up for grid in state.layouts],  # (new lists)
-            (held, drawn_from),
-            (discards[0].cards(), discards[1].cards()),
-            tuple(state.out_of_play),
-            (
-                draw_pile_cards(state, sees) if state.rebuilds else None,
-                # (`draw_pile_hazards` asked only where a card drawn from it is held)
-                state.stock_hazards
-                if held is None or drawn_from != STOCK
-                else draw_pile_hazards(state, sees),
-            ),
-            len(state.stock),
-            (
-                state.phase,
-                state.current_player,
-                turn,
-                state.kept_hazard,
-                state.final_turns_left,
-                state.mulligans_at_turn_start,
-            ),
-            (tuple(state.pending), state.filled),
-            (
-                state.ender,
-                state.starter,
-                state.ended_by,
-                state.round,
-                state.rebuilds,
-                scores,
-            ),
-        )
-
-    return marks
-
-
-def _orders(np: Any, layout: TensorLayout) -> Any:
-    """``order(seat)``: the table tensor's indices in ``seat``'s order (`SEAT_PLANES` rotated)."""
-
-    def order(seat: int) -> Any:
-        return _order(np, layout, seat)
-
-    return order
-
-
-@functools.lru_cache(maxsize=64)
-def _order(np: Any, layout: TensorLayout, seat: int) -> Any:
-    """`_orders` of one seat, kept per layout (a game is made anew for every match)."""
-    index = np.arange(layout.size)
-    for name in SEAT_PLANES:
-        plane = layout.plane(name)
-        block = index[plane.start : plane.stop].reshape(plane.shape)
-        # row r of the seat's plane is seat (seat + r) % P: row seat + r of the table's
-        index[plane.start : plane.stop] = np.roll(block, -seat, axis=0).ravel()
-    index.flags.writeable = False  # shared by every game of this layout
-    return index
-
-
-def _patch(enc: KindTables) -> Any:
-    """``patch(tensor, state, seat)``: what ``seat`` sees unlike the turn player.
-
-    A card the turn player drew from the draw pile is hidden from every other
-    seat (G9): for them the held plane shows an unknown card from the draw
-    pile, the card is unseen, and after a rebuild (G8) it counts among the
-    draw pile's cards; the Hazards known to be in the draw pile are the seat's own.
-    """
-    at = enc.at
-    kinds = enc.kinds
-    held_at = at["held"]
-    unseen = at["unseen"]
-    draw_counts = at["draw_pile_counts"]
-    hazards_at = at["draw_pile_hazards"]
-    kind_of = enc.kind_of
-
-    def patch(out: Any, state: GnomingRound, seat: int) -> None:
-        # (`held_is_hidden`, its first test inline: most calls hold no card from the stock)
-        if state.drawn_from == STOCK and held_is_hidden(state, seat):
-            assert state.held is not None
-            kind = kind_of(state.held)
-            out[held_at + kind] = 0
-            out[held_at + kinds] = 1
-            out[unseen + kind] += 1
-            if state.rebuilds:
-                out[draw_counts + kind] += 1
-            out[hazards_at] = draw_pile_hazards(state, seat)
-
-    return patch
 
 
 def _visible(mark: list[Any]) -> tuple[Card | None, ...]:
@@ -269,7 +144,7 @@ def _filled(mark: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], tuple[i
     return mark[0], filled_positions(mark[1])
 
 
-def _plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
+def plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
     """The tensor's plane groups (`cardrules.plane_groups`), and how a fresh tensor starts.
 
     ``unseen`` is a running total: the deck's copies, less what each group shows
