@@ -40,7 +40,9 @@ measurement then plays its own seeds (``SEEDS``), so none replays matches an
 earlier one has just played with their answers in the caches. The observation's
 cost is what observing at every decision adds to a decision of a playout: the
 calls, and what they cost the move beside them (the garbage collector's work,
-the processor's caches), which timing the calls alone would leave out.
+the processor's caches), which timing the calls alone would leave out. It is
+timed on matches that take turns with matches played without observing, in
+one run, and the ratio is the median of the runs' ratios.
 
 This is a benchmark, not a test: it asserts nothing and times the machine it
 runs on, so compare figures from one run only.
@@ -134,47 +136,67 @@ def decision_us(game: str, players: int, seconds: float, seed: int) -> float:
 
 def observation_us(
     game: str, players: int, seconds: float, seed: int, direct: bool = True
-) -> tuple[float, float] | None:
-    """Random playouts observing the acting seat at every decision, per decision.
+) -> tuple[float, float, float] | None:
+    """Random playouts, match by match in turn observing the acting seat at every
+    decision and not, for ``seconds`` of each; per decision.
 
     With ``direct`` the tensor is ``state.observation_tensor(seat)`` (what the
     adapters call: read off the round state where the game can); without, the
     observation is built and encoded, ``game.observation_tensor(state.observation(seat))``.
-    Returns ``(us of legal_moves + observation + tensor + apply, us of the
-    observation + tensor calls alone)``, new-game setup excluded as in
-    `decision_us`; ``None`` when numpy is not installed. The first less
-    `decision_us` is what observing adds to a decision: the calls themselves,
-    and what they cost the move beside them (the garbage they leave for the
-    collector, the memory they pull through the processor's caches). The
-    second counts only the calls.
+    Returns ``(us of legal_moves + apply, us of legal_moves + observation +
+    tensor + apply, us of the observation + tensor calls alone)``, new-game
+    setup excluded as in `decision_us`; ``None`` when numpy is not installed.
+    The second less the first is what observing adds to a decision: the calls
+    themselves, and what they cost the move beside them (the garbage they
+    leave for the collector, the memory they pull through the processor's
+    caches). The third counts only the calls. The two kinds of match take
+    turns, each on new seeds, so that a machine speeding up or slowing down,
+    and the caches of the contract search filling, change both alike: the
+    difference of two loops timed minutes apart moved by a tenth from run to
+    run.
     """
     try:
         import numpy  # noqa: F401
     except ImportError:
         return None
     rng = random.Random(seed)
-    spent = looking = 0.0
-    decisions = 0
+    spent = [0.0, 0.0]  # without, with
+    decisions = [0, 0]
+    looking = 0.0
     clock = time.perf_counter
-    while spent < seconds:
+    observe = 0
+    while min(spent) < seconds:
+        observe = 1 - observe
         state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
         encode = state.game.observation_tensor
         look = state.observation_tensor
+        count = 0
         start = clock()
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            moves = state.legal_moves()
-            before = clock()
-            if direct:
-                look(seat)
-            else:
-                encode(state.observation(seat))
-            looking += clock() - before
-            state.apply(moves[rng.randrange(len(moves))])
-            decisions += 1
-        spent += clock() - start
-    return spent / decisions * 1e6, looking / decisions * 1e6
+        if not observe:
+            while not state.is_over:
+                moves = state.legal_moves()
+                state.apply(moves[rng.randrange(len(moves))])
+                count += 1
+        else:
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                moves = state.legal_moves()
+                before = clock()
+                if direct:
+                    look(seat)
+                else:
+                    encode(state.observation(seat))
+                looking += clock() - before
+                state.apply(moves[rng.randrange(len(moves))])
+                count += 1
+        spent[observe] += clock() - start
+        decisions[observe] += count
+    return (
+        spent[0] / decisions[0] * 1e6,
+        spent[1] / decisions[1] * 1e6,
+        looking / decisions[1] * 1e6,
+    )
 
 
 def observed_decision_us(game: str, players: int, seconds: float, seed: int) -> float | None:
@@ -276,6 +298,23 @@ def repeated(
     return [measure(game, players, seconds, first + r, **extra) for r in range(repeats)]
 
 
+def _observing(runs: list[Any]) -> tuple[float, float, float, float, float]:
+    """Medians over `observation_us` runs: us a decision without and with observing,
+    what observing adds, the runs' ratios of that to a decision without, the calls."""
+    return (
+        statistics.median(run[0] for run in runs),
+        statistics.median(run[1] for run in runs),
+        statistics.median(run[1] - run[0] for run in runs),
+        statistics.median((run[1] - run[0]) / run[0] for run in runs),
+        statistics.median(run[2] for run in runs),
+    )
+
+
+def _listed(runs: list[Any]) -> str:
+    """The runs' ratios of what observing adds to a decision, in run order."""
+    return ", ".join(f"{(run[1] - run[0]) / run[0]:.2f}x" for run in runs)
+
+
 def _verdict(met: bool) -> str:
     return "MEETS" if met else "MISSES"
 
@@ -346,22 +385,20 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print("  PettingZoo adapter: not installed (pip install 'cardrules[pettingzoo]')")
         if all(look is not None for look in looks + built):
-            observing = statistics.median(pair[0] for pair in looks if pair is not None)
-            calls = statistics.median(pair[1] for pair in looks if pair is not None)
-            added = observing - step
+            bare, observing, added, ratio, calls = _observing(looks)
             print(
                 f"  observation_tensor(seat) of the acting seat at every decision: "
-                f"{observing:.2f} us a decision against {step:.2f} us without, so observing "
-                f"adds {added:.2f} us: {added / step:.2f}x legal_moves() + apply() "
-                f"{_verdict(added <= step)} (issue 17 target <= 1x); the calls alone "
-                f"take {calls:.2f} us, the rest is what they cost the move beside them"
+                f"{observing:.2f} us a decision against {bare:.2f} us without (matches "
+                f"of each in turn), so observing adds {added:.2f} us: {ratio:.2f}x "
+                f"legal_moves() + apply() (median of the runs' ratios: "
+                f"{_listed(looks)}) {_verdict(ratio <= 1)} (issue 17 target <= 1x); "
+                f"the calls alone take {calls:.2f} us, the rest is what they cost the move "
+                f"beside them"
             )
-            observing = statistics.median(pair[0] for pair in built if pair is not None)
-            calls = statistics.median(pair[1] for pair in built if pair is not None)
+            bare, observing, added, ratio, calls = _observing(built)
             print(
                 f"  the same through the observation, observation_tensor(observation(seat)): "
-                f"adds {observing - step:.2f} us ({(observing - step) / step:.2f}x), "
-                f"the calls alone {calls:.2f} us"
+                f"adds {added:.2f} us ({ratio:.2f}x), the calls alone {calls:.2f} us"
             )
         if gin_runs:
             gin = [statistics.median(run[i] for run in gin_runs) for i in range(3)]
