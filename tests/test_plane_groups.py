@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading
+from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading, cell_writer
 
 
 class _Round:
@@ -102,3 +102,28 @@ def test_a_reading_with_levels_asks_each_seat_and_level_its_order_once() -> None
     state.counts = [6, 3, 4]
     assert encoder.encode_state(state, 1, ()).tolist() == [6, 4, 3]
     assert asked == [(1, 0), (0, 1), (1, 1)]  # each seat and level once
+
+
+@pytest.mark.parametrize("add", [False, True])
+def test_a_cell_writer_keeps_each_values_cells_and_writes_unhashable_values_too(
+    add: bool,
+) -> None:
+    asked: list[tuple[Any, int]] = []
+
+    def cells_of(value: Any, seat: int) -> list[int]:
+        asked.append((value, seat))
+        return [(cell + seat) % 4 for cell in value]
+
+    write = cell_writer(cells_of, seats=2, add=add)
+    out = array("f", bytes(16))
+    memo: list[Any] = []
+    write(out, None, (0, 2, 2), 1, memo)
+    assert out.tolist() == ([0, 1, 0, 2] if add else [0, 1, 0, 1])
+    write(out, None, (1,), 1, memo)  # the old cells cleared, the new one set
+    assert out.tolist() == [0, 0, 1, 0]
+    write(out, None, (0, 2, 2), 1, memo)
+    assert asked == [((0, 2, 2), 1), ((1,), 1)]  # kept: not asked again
+    write(out, None, [3], 0, memo)  # a list (a hand-made observation's): asked each time
+    write(out, None, [3], 0, memo)
+    assert out.tolist() == [0, 0, 0, 1]
+    assert asked[2:] == [([3], 0), ([3], 0)]

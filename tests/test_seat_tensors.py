@@ -399,3 +399,21 @@ def test_threads_keep_tables_of_their_own() -> None:
             assert all(n > 100 for n in pool.map(play, [0, 1]))
     finally:
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.parametrize(("name", "field"), [(GNOMING, "pending"), (ROOK, "offered_to")])
+def test_an_observation_holding_a_list_where_a_tuple_is_due_encodes_the_same(
+    name: str, field: str
+) -> None:
+    """The turn groups keep each value's cells by the value: one that cannot be hashed
+    (a hand-made observation's list) is still encoded, as it was before they kept any."""
+    state = cardrules.new_game(name, players=4, seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        observation = state.observation(1)
+        listed = attrs.evolve(observation, **{field: list(getattr(observation, field))})
+        np.testing.assert_array_equal(
+            state.game.observation_tensor(listed), state.game.observation_tensor(observation)
+        )

@@ -141,11 +141,12 @@ def _moved(np: Any, order: Any) -> tuple[int, Any, Any]:
 
     Where at most a quarter of the values move, copying the table tensor's
     first values and gathering only those costs less than gathering them all
-    (Toonerville Rook: an eighth move at most, and it costs a third);
+    (Toonerville Rook: an eighth or so move, up to 15% with a full table);
     otherwise ``positions`` is ``None`` and ``sources`` the whole ``order``
-    (Gnoming A Round, whose layouts are most of its tensor). Kept per order
-    while the order lives (`_MOVED`): an encoder is made for every game, and
-    the games' orders are shared (kept by the game's reading).
+    (Gnoming A Round, whose layouts are most of its tensor: the entry then
+    holds the order itself, as its ``sources``). Kept per order while the
+    order lives (`_MOVED`, by weak reference, bounded): an encoder is made for
+    every game, and the games' orders are shared (kept by the game's reading).
     """
     entry = _MOVED.get(id(order))
     if entry is not None and entry[0]() is order:
@@ -200,7 +201,8 @@ def cell_writer(
     Args:
         cells_of: ``cells_of(value, seat)``: the cells ``value`` sets as ``seat``
             sees it; asked once per observing seat and value, and kept (a
-            group's values must then be hashable, and few).
+            group's values are few; one that cannot be hashed is asked each
+            time).
         seats: observing seats, ``0 .. seats-1``.
         add: add 1 to each cell instead (a cell listed twice then holds 2).
 
@@ -211,9 +213,12 @@ def cell_writer(
 
     def write(out: array[float], view: Any, value: Any, seat: int, memo: list[Any]) -> None:
         known = seen[seat]
-        cells = known.get(value)
-        if cells is None:
-            cells = known[value] = tuple(cells_of(value, seat))
+        try:
+            cells = known.get(value)
+            if cells is None:
+                cells = known[value] = tuple(cells_of(value, seat))
+        except TypeError:  # not hashable (a list in a hand-made observation): not kept
+            cells = tuple(cells_of(value, seat))
         for cell in memo:  # the cells set last time, the only ones to clear
             out[cell] = 0
         if add:
@@ -399,7 +404,7 @@ class GroupEncoder:
             round_scores: the finished rounds' scores, as the observation holds them.
 
         Returns:
-            a new ``numpy.float32`` array, as long as ``StateReading.order(seat)``
+            a new ``numpy.float32`` array, as long as the seat's order
             (``size`` values unless the table tensor is the longer).
 
         Raises:
