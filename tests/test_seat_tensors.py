@@ -25,6 +25,7 @@ from cardrules import Catalogue, GameState, InvalidSeatError, PluginHookError, V
 from cardrules.game import Game
 from cardrules.registry import default_catalogue
 from cardrules.seat_tensors import direct_seat_tensor
+from tests.support import random_moves
 from tests.variant_toys import toy_catalogue
 
 np = pytest.importorskip("numpy")
@@ -273,8 +274,7 @@ def test_the_direct_path_calls_the_games_reader(name: str) -> None:
     assert reader == game._caller("cardrules_seat_tensor_reader")(game=game)
     rng = random.Random(2)
     for _ in range(40):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+        random_moves(state, rng, 1)
         seat = rng.randrange(4)
         read = reader(state.round_state, seat, tuple(state.round_scores))
         np.testing.assert_array_equal(read, fresh_tensor(state, seat))
@@ -292,10 +292,7 @@ def test_an_error_inside_the_reader_is_blamed_on_the_game(name: str, inside: str
     """The reader's traceback never passes through the game's plugin module: the error
     still names the game (and the hook it stands for), and the match goes on unchanged."""
     state = cardrules.new_game(name, players=4, seed=3)
-    rng = random.Random(3)
-    for _ in range(12):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    random_moves(state, random.Random(3), 12)
     before = state.observation(1)
     with (
         mock.patch(inside, side_effect=RuntimeError("broken on purpose")),
@@ -410,8 +407,7 @@ def test_an_observation_holding_a_list_where_a_tuple_is_due_encodes_the_same(
     state = cardrules.new_game(name, players=4, seed=5)
     rng = random.Random(5)
     for _ in range(30):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+        random_moves(state, rng, 1)
         observation = state.observation(1)
         listed = attrs.evolve(observation, **{field: list(getattr(observation, field))})
         np.testing.assert_array_equal(
