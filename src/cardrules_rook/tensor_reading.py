@@ -18,9 +18,11 @@ does not count twice), so each group that places cards keeps every row of
 that block up to date: a card discarded leaves every row, a card drawn only
 its drawer's, a card becoming known every other seat's. A seat's tensor is
 the table tensor read in the seat's order (`_order`): the planes of
-`SEAT_PLANES` and the owner columns of every ``table_melds`` row rotated so
-that row ``r`` is seat ``(seat + r) % P``, and the seat's own rows of the
-three blocks as ``hand``, ``drawn_from_rebuilt`` and ``unseen``. Nothing is
+`SEAT_PLANES` and the owner columns of each ``table_melds`` row a meld
+occupies rotated so that row ``r`` is seat ``(seat + r) % P`` (the others
+hold zeros: one order per seat and number of melds on the table,
+`cardrules.plane_groups.StateReading` ``level``), and the seat's own rows of
+the three blocks as ``hand``, ``drawn_from_rebuilt`` and ``unseen``. Nothing is
 written after that read. Every other plane of an observation is the same
 for every seat but for the order of the seats
 (`cardrules_rook.observation.observe` reads only the hand, the unseen cards
