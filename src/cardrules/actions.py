@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -22,6 +23,10 @@ from cardrules.errors import InvalidMoveError
 from cardrules.moves import Move
 
 __all__ = ["ActionBlock", "ActionSpace"]
+
+#: A kept `ActionSpace.listing`: the listed moves (held, so that their identities stay
+#: theirs), their sorted ids, and id -> move.
+_Listing = tuple[tuple[Move, ...], list[int], dict[int, Move]]
 
 
 @attrs.frozen
@@ -74,6 +79,8 @@ class ActionSpace:
             if block.start != expected or block.size < 0:
                 raise ValueError(f"action blocks must be consecutive from 0, got {block}")
             expected = block.stop
+        # `listing`'s answers, by the identities of the listed moves, in order.
+        self._listings: dict[tuple[int, ...], _Listing] = {}
 
     @property
     def size(self) -> int:
@@ -134,6 +141,50 @@ class ActionSpace:
             InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
         """
         raise NotImplementedError
+
+    #: How many lists of moves `listing` keeps the answer of; 0: none, each call works
+    #: it out. A game whose rules list the same few hundred lists of shared move values
+    #: again and again sets it (Gnoming A Round); where most lists are new (Toonerville
+    #: Rook's discards and lay-offs), keeping them costs more than it saves: what they
+    #: hold outlives the position, and the garbage collector walks it.
+    listings_kept: int = 0
+
+    def listing(self, moves: Sequence[Move]) -> tuple[list[int], dict[int, Move]]:
+        """``(ids, by_id)`` of a list of moves (the legal moves of a position, say).
+
+        Returns:
+            ``ids``: the moves' ids in increasing order; ``by_id``: id -> the
+            listed move with that id. Where `listings_kept` is set they are
+            shared with later calls for the same list: read them, never
+            change them.
+
+        Raises:
+            InvalidMoveError: a move has no id in this space (then nothing is kept).
+
+        With `listings_kept`, the answer is kept per sequence of move
+        *objects* (their identities, in order): a kept answer holds its
+        moves, so no other object takes their identities while it is kept;
+        once `listings_kept` are kept the space starts afresh.
+        """
+        if not self.listings_kept:
+            by_id = dict(zip(map(self.id_of, moves), moves, strict=True))
+            return sorted(by_id), by_id
+        key = tuple(map(id, moves))
+        found = self._listings.get(key)
+        if found is not None:
+            return found[1], found[2]
+        by_id = dict(zip(map(self.id_of, moves), moves, strict=True))
+        listing = (tuple(moves), sorted(by_id), by_id)
+        if len(self._listings) >= self.listings_kept:
+            self._listings.clear()
+        self._listings[key] = listing
+        return listing[1], listing[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # (kept listings are keyed by identities, which mean nothing in another process)
+        state = self.__dict__.copy()
+        state["_listings"] = {}
+        return state
 
     def describe(self) -> list[str]:
         """One line per block: ids, name and how an id is made."""

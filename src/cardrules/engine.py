@@ -364,8 +364,8 @@ class GameState:
         legal = self.legal_moves()
         cached = self._legal_ids
         if cached is None or cached[0] is not legal:
-            by_id = dict(zip(map(self.game.action_space.id_of, legal), legal, strict=True))
-            cached = self._legal_ids = (legal, sorted(by_id), by_id)
+            ids, by_id = self.game.action_space.listing(legal)
+            cached = self._legal_ids = (legal, ids, by_id)
         return cached
 
     def legal_action_mask(self) -> bytearray:

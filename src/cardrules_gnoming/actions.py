@@ -57,6 +57,10 @@ _REVEAL, _DRAW, _PLACE, _BOUNCE, _DISCARD, _FLIP, _PASS = (b.start for b in _BLO
 class GnomingActionSpace(ActionSpace):
     """The numbering of Gnoming A Round moves (see the module table)."""
 
+    # The rules list shared move values, a few hundred lists in all (about 300 over 40
+    # matches of 4 players): each list's ids are worked out once (`ActionSpace.listing`).
+    listings_kept = 4096
+
     def __init__(self) -> None:
         super().__init__(_BLOCKS)
         moves: list[Move] = [REVEALS[tuple(p for p in range(9) if m >> p & 1)] for m in range(512)]
