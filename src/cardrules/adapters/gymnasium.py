@@ -63,6 +63,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
     ) from missing
 
 from cardrules.adapters.bounds import illegal_penalty
+from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_view
 from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot
@@ -257,11 +258,11 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """``bool`` array of ``action_space.n``: True at the agent's legal ids (sb3-contrib)."""
-        mask = np.zeros(self.game.action_space.size, dtype=np.bool_)
+        size = self.game.action_space.size
         state = self.game_state
-        if state is not None and not self._done and state.current_player == self.seat:
-            mask[state.legal_actions()] = True
-        return mask
+        if state is None or self._done or state.current_player != self.seat:
+            return mask_of(size, (), np.bool_)
+        return mask_of(size, state.legal_actions(), np.bool_)
 
     def render(self) -> str | None:
         """The agent's view (only what its seat may know).

@@ -79,6 +79,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
     ) from missing
 
 from cardrules.adapters.bounds import illegal_penalty
+from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_view
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import InvalidMoveError, InvalidSeatError
@@ -305,9 +306,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
         """``int8`` array of ``action_space.size``: 1 at the legal ids of ``agent``, else 0."""
-        mask = np.zeros(self._size, dtype=np.int8)
-        mask[self.legal_actions(agent)] = 1
-        return mask
+        return mask_of(self._size, self.legal_actions(agent), np.int8)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()`` for ``agent_selection``.
