@@ -69,6 +69,15 @@ def test_a_tensor_that_crashes_fails_naming_the_variant() -> None:
     assert "seat 0 plays sigh" in str(failure.value) or "plays sigh" in str(failure.value)
 
 
+def test_an_encode_state_that_disagrees_with_encode_fails_the_tensor_check() -> None:
+    """A kind reading its planes off the round must give what ``encode`` gives of the
+    observation: here it forgets the sigh, so the first state after one differs."""
+    spec = sigh_variant("forgetful-sigh", encode_state=lambda game, state, seat: [0.0])
+    with pytest.raises(KitFailure, match="differs from the observation encoded") as failure:
+        check_variant(GAME, ["forgetful-sigh"], catalogue=catalogue_with(spec), **QUICK)
+    assert failure.value.check == "tensor"
+
+
 def variant_state_of(observation: Any) -> int:
     """The sigh count a crash-sigh observation shows."""
     return int(dict(observation.variant_views)["crash-sigh"].count)

@@ -25,8 +25,9 @@ from cardrules import Catalogue, GameState, InvalidSeatError, PluginHookError, V
 from cardrules.game import Game
 from cardrules.registry import default_catalogue
 from cardrules.seat_tensors import direct_seat_tensor
+from cardrules.variant_state import variant_state
 from tests.support import random_moves
-from tests.variant_toys import toy_catalogue
+from tests.variant_toys import Sigh, sigh_variant, toy_catalogue
 
 np = pytest.importorskip("numpy")
 
@@ -225,13 +226,7 @@ class _OwnReaderVariant:
     [
         ("strict mode", lambda: cardrules.new_game(GNOMING, players=3, seed=4, strict=True)),
         (
-            "a variant keeps state",
-            lambda: cardrules.new_game(
-                GNOMING, players=3, seed=4, variants=["tally"], catalogue=toy_catalogue()
-            ),
-        ),
-        (
-            "a variant adds a move kind with planes",
+            "a variant adds a move kind with planes it reads off the observation only",
             lambda: cardrules.new_game(
                 GNOMING, players=3, seed=4, variants=["sigh"], catalogue=toy_catalogue()
             ),
@@ -260,6 +255,83 @@ def test_the_direct_path_stands_aside(why: str, make: Any) -> None:
     state = make()
     assert direct_seat_tensor(state.game) is None, why
     check_match(state, 4, fresh_every=25)
+
+
+def _sigh_read_off_the_round() -> GameState:
+    spec = sigh_variant(
+        "sigh-read",
+        encode_state=lambda game, state, seat: [variant_state(state, "sigh-read").count],
+    )
+    catalogue = toy_catalogue(("sigh-read", _Registers(spec)))
+    return cardrules.new_game(
+        GNOMING, players=3, seed=4, variants=["sigh-read"], catalogue=catalogue
+    )
+
+
+class _Registers:
+    def __init__(self, spec: VariantSpec) -> None:
+        self.spec = spec
+
+    @hookimpl
+    def cardrules_register_variants(self, register: Any) -> None:
+        register(self.spec)
+
+
+@pytest.mark.parametrize(
+    ("why", "make"),
+    [
+        (
+            "a variant keeps state (its view is not in the game's planes)",
+            lambda: cardrules.new_game(
+                GNOMING, players=3, seed=4, variants=["tally"], catalogue=toy_catalogue()
+            ),
+        ),
+        ("a move kind reads its planes off the round", _sigh_read_off_the_round),
+        (
+            "the knock house rule (G9), its plane read off the round",
+            lambda: cardrules.new_game(GNOMING, players=4, seed=6, variants=["knock"]),
+        ),
+        (
+            "the knock house rule (R12), its plane read off the round",
+            lambda: cardrules.new_game(ROOK, players=3, seed=6, variants=["knock"]),
+        ),
+    ],
+)
+def test_the_direct_path_takes_variant_state_and_planes_read_off_the_round(
+    why: str, make: Any
+) -> None:
+    """A variant's state, and the planes of move kinds with ``encode_state``, keep the
+    direct path; the tensors still equal the observations encoded at every decision."""
+    state = make()
+    assert direct_seat_tensor(state.game) is not None, why
+    assert check_match(state, 4, fresh_every=25) > 50
+
+
+def test_a_sigh_read_off_the_round_shows_in_the_tensor() -> None:
+    """The kind's plane is the last value: 0 until the turn player sighs, then 1."""
+    state = _sigh_read_off_the_round()
+    seat = state.current_player
+    while Sigh() not in state.legal_moves():
+        random_moves(state, random.Random(1), 1)
+        seat = state.current_player
+    assert seat is not None
+    assert state.observation_tensor(seat)[-1] == 0
+    state.apply(Sigh())
+    assert state.observation_tensor(seat)[-1] == 1
+    assert state.game.observation_tensor(state.observation(seat))[-1] == 1
+
+
+def test_an_encode_state_that_fails_is_blamed_on_its_variant() -> None:
+    def broken(game: Game, state: Any, seat: int) -> list[float]:
+        raise KeyError("no sighs here")
+
+    spec = sigh_variant("sigh-broken", encode_state=broken)
+    catalogue = toy_catalogue(("sigh-broken", _Registers(spec)))
+    state = cardrules.new_game(
+        GNOMING, players=3, seed=4, variants=["sigh-broken"], catalogue=catalogue
+    )
+    with pytest.raises(PluginHookError, match=r"variant:sigh-broken.*encode_state"):
+        state.observation_tensor(0)
 
 
 @pytest.mark.parametrize("name", [GNOMING, ROOK])

@@ -21,7 +21,7 @@ from cardrules import (
 )
 from cardrules.determinize import determinize
 from cardrules.records import RecordError, check_record
-from cardrules.variant_moves import MoveKind, MoveKindError
+from cardrules.variant_moves import NO_PLANES, MoveKind, MoveKindError
 from cardrules.variant_state import (
     StateSpec,
     VariantStateError,
@@ -254,6 +254,8 @@ class TestVariantMoves:
             attrs.evolve(kind, encode=None)
         with pytest.raises(MoveKindError, match="needs id_of and move_of"):
             attrs.evolve(kind, actions=3)
+        with pytest.raises(MoveKindError, match="encode_state without planes"):
+            attrs.evolve(kind, planes=NO_PLANES, encode=None, encode_state=lambda g, s, t: [0])
         with pytest.raises(TypeError):
             MoveKind(name="x", type=Sigh)  # type: ignore[call-arg]
 

@@ -369,10 +369,14 @@ def cardrules_seat_tensor(
     of ``cardrules_observation``, without the observation being built
     (`cardrules.seat_tensors`). Called only while the game's own plugin is
     the only one implementing this hook, those two and
-    ``cardrules_seat_tensor_reader``, no variant keeps state or adds move
-    kinds with planes, and strict mode is off; otherwise, or on ``None``, the
-    observation is built and encoded. Variants do not implement it. An error
-    it raises (or the reader raises) is a ``PluginHookError`` naming the game.
+    ``cardrules_seat_tensor_reader``, every move kind with planes can read
+    them off the round (``MoveKind.encode_state``: the engine fills them in
+    after the game's planes), and strict mode is off; otherwise, or on
+    ``None``, the observation is built and encoded. The game's planes must
+    not show variant state (an observation's ``variant_views``): a variant
+    that keeps state shows it in planes of its own move kinds. Variants do
+    not implement it. An error it raises (or the reader raises) is a
+    ``PluginHookError`` naming the game.
 
     :param game: the game.
     :param state: the round state observed (the last finished round once the match is over).

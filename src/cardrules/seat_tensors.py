@@ -7,10 +7,13 @@ building the observation (each plane group read off the state, and only
 where it may have changed: `cardrules.plane_groups`), which is what a learning
 agent observing every step pays for. The engine takes that path only
 where it cannot differ from the definition: when no plugin but the game's own
-decides what a seat sees or how it is encoded, no variant keeps state (its view
-is part of the observation) or adds move kinds with planes, and the game is not
-in strict mode (which checks every observation). Otherwise the observation is
-built and encoded, as before.
+decides what a seat sees or how it is encoded, every variant move kind with
+planes can read them off the round too (``MoveKind.encode_state``, filled in
+after the game's planes), and the game is not in strict mode (which checks
+every observation). Otherwise the observation is built and encoded, as
+before. A variant that keeps state does not stand in the way: its view is
+part of the observation, but no game's planes show it (the hook's
+contract), only its own move kinds' planes.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from typing import Any
 from cardrules.errors import CardRulesError, PluginHookError
 from cardrules.game import Game
 from cardrules.tensors import cached_for_game
+from cardrules.variant_moves import encode_kinds_state
 
-__all__ = ["Reader", "direct_seat_tensor", "seat_tensor"]
+__all__ = ["Reader", "direct_seat_tensor", "seat_reader", "seat_tensor"]
 
 #: The hooks whose implementations must all be the game plugin's for the direct path.
 _DECIDING = (
@@ -42,10 +46,14 @@ def direct_seat_tensor(game: Game) -> Reader | None:
     ``None`` where it may not be used: the game plugin does not implement the
     hook, another plugin implements one of ``cardrules_seat_tensor``,
     ``cardrules_observation``, ``cardrules_observation_tensor`` or
-    ``cardrules_seat_tensor_reader``, a variant keeps state or adds a move
-    kind that encodes planes, or ``game.strict`` is set. The reader is what
-    the game answers to ``cardrules_seat_tensor_reader`` (a plain function,
-    no hook dispatch), or else a call of the hook. Worked out once per game.
+    ``cardrules_seat_tensor_reader``, a variant adds a move kind that encodes
+    planes but cannot read them off the round (no
+    `cardrules.variant_moves.MoveKind` ``encode_state``), or ``game.strict``
+    is set. The reader is what the game answers to
+    ``cardrules_seat_tensor_reader`` (a plain function, no hook dispatch), or
+    else a call of the hook; with move kinds' planes, followed by their
+    ``encode_state`` (`cardrules.variant_moves.encode_kinds_state`). Worked out
+    once per game.
 
     Raises:
         PluginHookError: the game failed answering ``cardrules_seat_tensor_reader``,
@@ -54,15 +62,33 @@ def direct_seat_tensor(game: Game) -> Reader | None:
     return cached_for_game(game, "seat-tensor", _direct)
 
 
+def seat_reader(game: Game) -> Reader | None:
+    """`direct_seat_tensor` as it is without strict mode, for checks.
+
+    Strict mode turns the direct path off (it checks every observation, so it
+    builds them), yet a check in strict mode may still compare what the
+    direct path would give: the testing kit (`cardrules.testing.check_variant`)
+    compares it with the observation encoded at every state it checks.
+
+    Raises:
+        PluginHookError: as `direct_seat_tensor`.
+    """
+    return cached_for_game(game, "seat-reader", _reader)
+
+
 def _direct(game: Game) -> Reader | None:
+    return None if game.strict is not None else seat_reader(game)
+
+
+def _reader(game: Game) -> Reader | None:
     own = f"game:{game.spec.name}"
     hook = game.plugin_manager.hook
     impls = [getattr(hook, name).get_hookimpls() for name in _DECIDING]
     if not impls[0] or any(impl.plugin_name != own for found in impls for impl in found):
         return None
-    if game.strict is not None or game.state_specs:
-        return None
-    if any(kind.encode for _, kind in game.move_kinds):
+    # A kind's planes come from the observation, unless the kind reads them off the round.
+    kinds = [kind for _, kind in game.move_kinds if kind.encode is not None]
+    if any(kind.encode_state is None for kind in kinds):
         return None
     reader = game._call("cardrules_seat_tensor_reader", game=game) if impls[3] else None
     if reader is not None:
@@ -72,13 +98,23 @@ def _direct(game: Game) -> Reader | None:
                 "cardrules_seat_tensor_reader",
                 f"it returned {type(reader).__name__}, not a function",
             )
-        return reader  # type: ignore[no-any-return]
-    caller = game._caller("cardrules_seat_tensor")
+    else:
+        caller = game._caller("cardrules_seat_tensor")
 
-    def call_hook(state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]) -> Any:
-        return caller(game=game, state=state, seat=seat, round_scores=round_scores)
+        def reader(state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]) -> Any:
+            return caller(game=game, state=state, seat=seat, round_scores=round_scores)
 
-    return call_hook
+    if not kinds:
+        return reader
+    own_reader: Reader = reader
+
+    def with_kinds(state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]) -> Any:
+        tensor = own_reader(state, seat, round_scores)
+        if tensor is None:  # (the game declined: the caller encodes the observation)
+            return None
+        return encode_kinds_state(game, state, seat, tensor)
+
+    return with_kinds
 
 
 def seat_tensor(

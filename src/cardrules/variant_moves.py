@@ -31,11 +31,20 @@ import attrs
 from cardrules.actions import ActionBlock, ActionSpace
 from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError, PluginHookError
 from cardrules.moves import Move
+from cardrules.tensors import cached_for_game, require_numpy
 
 if TYPE_CHECKING:
     from cardrules.chance import Chance
 
-__all__ = ["NO_PLANES", "MoveKind", "MoveKindError", "NoPlanes", "VariantActionSpace"]
+__all__ = [
+    "NO_PLANES",
+    "MoveKind",
+    "MoveKindError",
+    "NoPlanes",
+    "VariantActionSpace",
+    "encode_kinds",
+    "encode_kinds_state",
+]
 
 
 class NoPlanes(enum.Enum):
@@ -93,6 +102,15 @@ class MoveKind:
             or `NO_PLANES`. Required: a kind says explicitly that it adds none.
         encode: ``encode(game, observation)`` returns the values of ``planes``,
             laid end to end (any sequence of numbers); required with planes.
+        encode_state: ``encode_state(game, state, seat)``: the same values
+            as ``encode`` gives of ``seat``'s observation, read off the round
+            state (``seat`` ``0 .. players-1``). Optional, with planes only:
+            with it, ``GameState.observation_tensor(seat)`` (what the
+            environments call at every step) reads the tensor straight off
+            the round instead of building the observation
+            (`cardrules.seat_tensors`); without it, a game with this kind
+            builds and encodes the observation. `cardrules.testing.check_variant`
+            compares the two at every state it checks.
         actions: ids in the kind's action block (default 1).
         action_layout: how an id of the block is made (``cardrules spaces``).
         id_of: ``id_of(move)``: the move's index inside the block, ``0 ..
@@ -107,7 +125,8 @@ class MoveKind:
 
     Raises:
         MoveKindError: a field is missing or inconsistent (planes without
-            ``encode``, several ids without ``id_of`` and ``move_of``).
+            ``encode``, ``encode_state`` without planes, several ids without
+            ``id_of`` and ``move_of``).
     """
 
     name: str
@@ -120,6 +139,7 @@ class MoveKind:
     prompt: str
     planes: tuple[PlaneSpec, ...] | Callable[[Any], tuple[PlaneSpec, ...]] | NoPlanes
     encode: Callable[[Any, Any], Sequence[float]] | None = None
+    encode_state: Callable[[Any, Any, int], Sequence[float]] | None = None
     actions: int = 1
     action_layout: str = "start"
     id_of: Callable[[Move], int] = _single_id
@@ -134,6 +154,8 @@ class MoveKind:
             raise MoveKindError(
                 f"move kind {self.name!r}: give planes and encode, or planes=NO_PLANES"
             )
+        if self.encode_state is not None and self.planes is NO_PLANES:
+            raise MoveKindError(f"move kind {self.name!r}: encode_state without planes")
         if self.actions < 1:
             raise MoveKindError(f"move kind {self.name!r}: actions must be at least 1")
         if self.actions > 1 and (self.id_of is _single_id or self.move_of is None):
@@ -246,27 +268,53 @@ def encode_kinds(game: KindsGame, observation: Any, tensor: Any) -> Any:
         PluginHookError: a kind's ``encode`` failed or gave the wrong number of
             values; the error names the variant.
     """
-    from cardrules.tensors import require_numpy
+    return _fill_kinds(game, tensor, "encode", (game, observation))
 
+
+def encode_kinds_state(game: KindsGame, state: Any, seat: int, tensor: Any) -> Any:
+    """`encode_kinds` read off round ``state`` for ``seat``, with each kind's ``encode_state``.
+
+    Every kind with planes must have ``encode_state`` (`cardrules.seat_tensors`
+    asks this path only then).
+
+    Raises:
+        PluginHookError: a kind's ``encode_state`` failed or gave the wrong
+            number of values; the error names the variant.
+    """
+    return _fill_kinds(game, tensor, "encode_state", (game, state, seat))
+
+
+def _fill_kinds(game: KindsGame, tensor: Any, what: str, args: tuple[Any, ...]) -> Any:
+    """``tensor`` with each kind's planes filled with what its function ``what``
+    (``"encode"``, ``"encode_state"``) gives of ``args``."""
     np = require_numpy()
+    own, size, kinds = cached_for_game(game, "kind-planes", _kind_planes)
+    if len(tensor) == own:
+        tensor = np.concatenate([tensor, np.zeros(size - own, dtype=np.float32)])
+    for name, kind, start, stop in kinds:
+        named = f"MoveKind({kind.name}).{what}"
+        values = game.variant_call(name, named, getattr(kind, what), *args)
+        values = np.asarray(values, dtype=np.float32).reshape(-1)
+        if values.shape != (stop - start,):
+            error = ValueError(f"it gave {values.size} values for planes of {stop - start}")
+            raise PluginHookError(f"variant:{name}", named, error)
+        tensor[start:stop] = values
+    return tensor
+
+
+def _kind_planes(game: KindsGame) -> tuple[int, int, list[tuple[str, MoveKind, int, int]]]:
+    """``(size of the game's own planes, the layout's size, (variant, kind, start, stop) of
+    each kind with planes)``: where the move kinds' planes lie, worked out once per game."""
     layout = game.tensor_layout
     sizes = [
         (name, kind, sum(math.prod(shape) for _, shape, _ in kind.plane_specs(name, game)))
         for name, kind in game.move_kinds
     ]
     own = layout.size - sum(size for _, _, size in sizes)
-    if len(tensor) == own:
-        tensor = np.concatenate([tensor, np.zeros(layout.size - own, dtype=np.float32)])
+    kinds = []
     start = own
     for name, kind, size in sizes:
-        if kind.encode is None:
-            continue
-        what = f"MoveKind({kind.name}).encode"
-        values = game.variant_call(name, what, kind.encode, game, observation)
-        values = np.asarray(values, dtype=np.float32).reshape(-1)
-        if values.shape != (size,):
-            error = ValueError(f"it gave {values.size} values for planes of {size}")
-            raise PluginHookError(f"variant:{name}", what, error)
-        tensor[start : start + size] = values
+        if kind.encode is not None:
+            kinds.append((name, kind, start, start + size))
         start += size
-    return tensor
+    return own, layout.size, kinds

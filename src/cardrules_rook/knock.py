@@ -66,12 +66,22 @@ def _apply(game: Game, state: RookRound, move: Move, chance: Chance) -> None:
     end_round(state, "knock")
 
 
+def _knocker_row(players: int, seat: int, knocker: int | None) -> list[int]:
+    """The ``knocker`` plane as ``seat`` sees it: 1 at the knocker, by relative seat."""
+    row = [0] * players
+    if knocker is not None:
+        row[(knocker - seat) % players] = 1
+    return row
+
+
 def _knocker_plane(game: Game, observation: RookObservation) -> list[int]:
     knocker = variant_view(observation, "knock").knocker
-    row = [0] * observation.players
-    if knocker is not None:
-        row[(knocker - observation.seat) % observation.players] = 1
-    return row
+    return _knocker_row(observation.players, observation.seat, knocker)
+
+
+def _knocker_plane_of_round(game: Game, state: RookRound, seat: int) -> list[int]:
+    # (the knock is public: every seat's view of the state is the whole of it)
+    return _knocker_row(game.players, seat, variant_state(state, "knock").knocker)
 
 
 class KnockRules:
@@ -97,6 +107,7 @@ KNOCK = MoveKind(
     prompt="knock    end the round instead of discarding (hand worth at most the limit)",
     planes=lambda game: (("knocker", (game.players,), "1 at the knocker, by relative seat"),),
     encode=_knocker_plane,
+    encode_state=_knocker_plane_of_round,
     explain=lambda game, state, move: IllegalMoveError(
         "R12",
         "knock: only after laying down, instead of discarding, with a hand worth "

@@ -8,7 +8,9 @@ which of its move kinds were actually reached, and checks every reached state:
   original (variant states included) must not change, and the clone must end
   exactly where the real state does;
 * **tensors**: every seat's observation tensor has the layout's size, is
-  ``float32`` and finite (needs numpy);
+  ``float32`` and finite, and ``state.observation_tensor(seat)`` (read off
+  the round where the game can: a move kind's ``encode_state``) is the same
+  array (needs numpy);
 * **action ids and mask**: every legal move has a distinct id that maps back to
   it, and the mask holds exactly those ids;
 * **narration**: the move just played narrates to a non-empty list;
@@ -49,6 +51,7 @@ from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.records import check_record
 from cardrules.registry import Catalogue
+from cardrules.seat_tensors import seat_reader
 from cardrules.strict import StrictChecks
 from cardrules.tensors import require_numpy
 from cardrules.testing.conformance import snapshot
@@ -310,6 +313,27 @@ class _Run:
                 raise self.fail("tensor", f"seat {seat}: shape {tensor.shape} {tensor.dtype}")
             if not require_numpy().isfinite(tensor).all():
                 raise self.fail("tensor", f"seat {seat}: a value is not finite")
+            self.check_seat_tensor(state, seat, tensor)
+
+    def check_seat_tensor(self, state: GameState, seat: int, tensor: Any) -> None:
+        """What ``state.observation_tensor(seat)`` reads off the round where the game can
+        (`cardrules.seat_tensors`, the move kinds' ``encode_state`` included; strict mode
+        or not) must be ``tensor``, the observation encoded."""
+        reader = seat_reader(self.game)
+        if reader is None:
+            return
+        observed = state.finished_rounds[-1] if state.is_over else state.round_state
+        try:
+            direct = reader(observed, seat, tuple(state.round_scores))
+        except Exception as error:
+            message = f"seat {seat}: read off the round: {type(error).__name__}: {error}"
+            raise self.fail("tensor", message) from error
+        if direct is not None and not require_numpy().array_equal(direct, tensor):
+            raise self.fail(
+                "tensor",
+                f"seat {seat}: observation_tensor(seat) differs from the observation "
+                "encoded (does a move kind's encode_state disagree with its encode?)",
+            )
 
     def check_narration(self, before: Any, seat: int, move: Move, after: Any) -> None:
         try:

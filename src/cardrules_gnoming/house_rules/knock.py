@@ -85,12 +85,22 @@ def _apply(game: Game, state: GnomingRound, move: Move, chance: Chance) -> None:
     end_turn(state, chance)
 
 
+def _knocker_row(players: int, seat: int, knocker: int | None) -> list[int]:
+    """The ``knocker`` plane as ``seat`` sees it: 1 at the knocker, by relative seat."""
+    row = [0] * players
+    if knocker is not None:
+        row[(knocker - seat) % players] = 1
+    return row
+
+
 def _knocker_plane(game: Game, observation: GnomingObservation) -> list[int]:
     knocker = variant_view(observation, "knock").knocker
-    row = [0] * observation.players
-    if knocker is not None:
-        row[(knocker - observation.seat) % observation.players] = 1
-    return row
+    return _knocker_row(observation.players, observation.seat, knocker)
+
+
+def _knocker_plane_of_round(game: Game, state: GnomingRound, seat: int) -> list[int]:
+    # (the knock is public: every seat's view of the state is the whole of it)
+    return _knocker_row(game.players, seat, variant_state(state, "knock").knocker)
 
 
 KNOCK = MoveKind(
@@ -106,6 +116,7 @@ KNOCK = MoveKind(
     prompt="knock    instead of drawing: end the round; every other player has one last turn",
     planes=lambda game: (("knocker", (game.players,), "1 at the knocker, by relative seat"),),
     encode=_knocker_plane,
+    encode_state=_knocker_plane_of_round,
     explain=lambda game, state, move: IllegalMoveError(
         "G9",
         "knock: only instead of drawing, before anyone has ended the round, with at least "
