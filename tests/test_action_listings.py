@@ -35,6 +35,29 @@ def test_a_listing_is_the_sorted_ids_of_the_listed_moves_themselves(name: str) -
     assert checked == 400
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_variant_space_lists_like_the_game_space_and_its_kinds(name: str) -> None:
+    """With the knock house rule the space is a variant space: a list without a knock is
+    the game's space's (kept, for Gnoming), one with it is worked out with the knock's id."""
+    rng = random.Random(3)
+    state = cardrules.new_game(name, players=3, seed=9, variants=["knock"])
+    space = state.game.action_space
+    (_, kind), *_ = state.game.move_kinds
+    knock = kind.type()
+    decisions = 0
+    while not state.is_over and decisions < 300:
+        legal = state.legal_moves()
+        for listed in (legal, (*legal, knock)):
+            ids, by_id = space.listing(listed)
+            expected = {space.id_of(move): move for move in listed}
+            assert ids == sorted(expected)
+            assert all(by_id[action] is move for action, move in expected.items())
+        assert space.id_of(knock) in space.listing((*legal, knock))[1]
+        state.apply(rng.choice(legal))
+        decisions += 1
+    assert decisions > 100
+
+
 def test_the_same_move_objects_get_the_kept_answer_and_equal_copies_their_own() -> None:
     space = GnomingActionSpace()
     moves = (Place(4), Place(0))

@@ -334,6 +334,17 @@ def test_an_encode_state_that_fails_is_blamed_on_its_variant() -> None:
         state.observation_tensor(0)
 
 
+@pytest.mark.parametrize("values", [["x"], [[1.0], [2.0, 3.0]]], ids=["text", "ragged"])
+def test_an_encode_state_that_gives_no_numbers_is_blamed_on_its_variant(values: Any) -> None:
+    spec = sigh_variant("sigh-nonsense", encode_state=lambda game, state, seat: values)
+    catalogue = toy_catalogue(("sigh-nonsense", _Registers(spec)))
+    state = cardrules.new_game(
+        GNOMING, players=3, seed=4, variants=["sigh-nonsense"], catalogue=catalogue
+    )
+    with pytest.raises(PluginHookError, match=r"variant:sigh-nonsense.*encode_state"):
+        state.observation_tensor(0)
+
+
 @pytest.mark.parametrize("name", [GNOMING, ROOK])
 def test_the_direct_path_calls_the_games_reader(name: str) -> None:
     """The engine calls what the game answers to ``cardrules_seat_tensor_reader`` (its

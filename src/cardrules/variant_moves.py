@@ -226,6 +226,15 @@ class VariantActionSpace(ActionSpace):
             )
         return start + index
 
+    def listing(self, moves: Sequence[Move]) -> tuple[list[int], dict[int, Move]]:
+        """`ActionSpace.listing`; a list with no move of the variants' kinds is the game's
+        own space's (its ids are the same here), which may keep it or make it faster."""
+        kinds = self._kinds
+        for move in moves:
+            if type(move) in kinds:
+                return super().listing(moves)
+        return self.base.listing(moves)
+
     def move_of(self, action: int) -> Move:
         """The move with id ``action``.
 
@@ -265,8 +274,8 @@ def encode_kinds(game: KindsGame, observation: Any, tensor: Any) -> Any:
     whole layout (when the game's encoder sized it by ``game.tensor_layout``).
 
     Raises:
-        PluginHookError: a kind's ``encode`` failed or gave the wrong number of
-            values; the error names the variant.
+        PluginHookError: a kind's ``encode`` failed, or gave something that is
+            not numbers or the wrong number of them; the error names the variant.
     """
     return _fill_kinds(game, tensor, "encode", (game, observation))
 
@@ -278,8 +287,7 @@ def encode_kinds_state(game: KindsGame, state: Any, seat: int, tensor: Any) -> A
     asks this path only then).
 
     Raises:
-        PluginHookError: a kind's ``encode_state`` failed or gave the wrong
-            number of values; the error names the variant.
+        PluginHookError: as `encode_kinds`, of ``encode_state``.
     """
     return _fill_kinds(game, tensor, "encode_state", (game, state, seat))
 
@@ -294,7 +302,10 @@ def _fill_kinds(game: KindsGame, tensor: Any, what: str, args: tuple[Any, ...]) 
     for name, kind, start, stop in kinds:
         named = f"MoveKind({kind.name}).{what}"
         values = game.variant_call(name, named, getattr(kind, what), *args)
-        values = np.asarray(values, dtype=np.float32).reshape(-1)
+        try:
+            values = np.asarray(values, dtype=np.float32).reshape(-1)
+        except (TypeError, ValueError) as nonsense:  # not numbers, or a ragged list
+            raise PluginHookError(f"variant:{name}", named, nonsense) from None
         if values.shape != (stop - start,):
             error = ValueError(f"it gave {values.size} values for planes of {stop - start}")
             raise PluginHookError(f"variant:{name}", named, error)

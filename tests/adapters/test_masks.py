@@ -23,6 +23,12 @@ def test_a_mask_holds_one_exactly_at_the_ids(count: int, dtype: type) -> None:
     assert mask.base is None
 
 
+def test_ids_may_be_any_sequence() -> None:
+    many = tuple(range(0, 2 * (ITEM_WRITES + 1), 2))
+    assert np.flatnonzero(mask_of(1000, many, np.int8)).tolist() == list(many)
+    assert np.flatnonzero(mask_of(1000, many[:3], np.int8)).tolist() == list(many[:3])
+
+
 @pytest.mark.parametrize("count", [1, ITEM_WRITES + 1])
 def test_an_id_outside_the_space_raises(count: int) -> None:
     with pytest.raises(IndexError):

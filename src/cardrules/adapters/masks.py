@@ -36,5 +36,5 @@ def mask_of(size: int, ids: Sequence[int], dtype: Any) -> npt.NDArray[Any]:
         for action in ids:
             mask[action] = 1
     else:
-        mask[ids] = 1
+        mask[list(ids)] = 1  # (a list: a tuple would index several axes)
     return mask
