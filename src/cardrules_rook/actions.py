@@ -336,23 +336,24 @@ class RookActionSpace(ActionSpace):
             self._shared_ids[id(move)] = (move, action)
         return action
 
-    def listing(self, moves: Sequence[Move]) -> tuple[list[int], dict[int, Move]]:
-        """`cardrules.actions.ActionSpace.listing`, the discards' ids made inline.
+    def ids_of(self, moves: Sequence[Move]) -> list[int]:
+        """`cardrules.actions.ActionSpace.ids_of`, the discards' ids made inline.
 
         Most of a list is discards (about 8 of 11 moves a decision over random
         play): each is the block's start plus its card's code, with no call of
         `id_of` (the others' ids are `id_of`'s, and so are its errors).
+
+        Raises:
+            InvalidMoveError: as `id_of`.
         """
         discard = self._discard
         id_of = self.id_of
-        ids = [
+        return [
             discard + move.card.code
             if move.__class__ is Discard and move.card.__class__ is Card
             else id_of(move)
             for move in moves
         ]
-        by_id = dict(zip(ids, moves, strict=True))
-        return sorted(by_id), by_id
 
     def _card_code(self, card: object, move: Move) -> int:
         if card.__class__ is Card:
