@@ -9,16 +9,22 @@ from a seat (`Game.shuffle_hidden`) and require byte-identical pictures.
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import cardrules.svg
 from cardrules import Catalogue, GameState, PluginHookError, VariantSpec, hookimpl, new_game
-from cardrules.drawing import SVG_NAMESPACE
+from cardrules.drawing import SVG_NAMESPACE, svg_of
 from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_rook.cards import ROOK
 from cardrules_rook.melds import RunMeld
@@ -255,6 +261,40 @@ def test_observations_and_drawings_display_in_notebooks(name: str) -> None:
     assert isinstance(spectator, str)
     assert spectator._repr_svg_() == str(spectator)
     parse(spectator._repr_svg_())
+
+
+@pytest.mark.parametrize("name", [GNOMING_GAME, ROOK_GAME])
+def test_an_observation_draws_in_a_fresh_process(name: str) -> None:
+    """Loading an observation imports its game's package, which registers its drawing.
+
+    The observation module does not import the ``svg`` module that draws it
+    (that one imports it): `cardrules.drawing.svg_of` finds the drawing that
+    the package's import registered, with no game made and no plugin loaded.
+    """
+    observation = play(name, 3, seed=4, moves=20).observation(2)
+    if hasattr(observation, "rules"):  # Gnoming's rulebook would make a game to unpickle
+        observation = attrs.evolve(observation, rules=None)
+    script = (
+        "import pickle, sys\n"
+        "observation = pickle.loads(sys.stdin.buffer.read())\n"
+        "assert not [m for m in sys.modules if m.endswith('.plugin')], sorted(sys.modules)\n"
+        "sys.stdout.write(observation._repr_svg_())\n"
+    )
+    source = Path(cardrules.__file__).parents[1]  # the copy under test
+    drawn = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(observation),
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(source)},
+    )
+    assert drawn.stdout.decode() == observation._repr_svg_()
+
+
+def test_svg_of_refuses_a_type_without_a_drawing() -> None:
+    """`svg_of` names the type it has no drawing for."""
+    with pytest.raises(TypeError, match=r"no SVG drawing is registered for builtins\.object"):
+        svg_of(object())
 
 
 # ------------------------------------------------------------------ plugins

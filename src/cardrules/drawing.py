@@ -10,14 +10,19 @@ page that embeds it.
 
 Sizes are in SVG user units (pixels at 100% zoom); ``x`` grows rightward and
 ``y`` downward from the top-left corner.
+
+`svg_of` draws a value by the drawing registered for its type: a game's
+``svg`` module registers its observation's, so that the observation's
+``_repr_svg_`` can draw it without importing the module that draws it.
 """
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-__all__ = ["SVG_NAMESPACE", "Canvas"]
+__all__ = ["SVG_NAMESPACE", "Canvas", "svg_of"]
 
 #: The SVG namespace, written as the root's ``xmlns``.
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
@@ -28,6 +33,21 @@ BACK_FRAME = "#8ea2d8"
 FACE_FILL = "#fffdf6"
 EDGE = "#444444"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+@functools.singledispatch
+def svg_of(value: object) -> str:
+    """``value`` drawn as SVG text, by the drawing registered for its type (or a base type).
+
+    A game registers how its observations are drawn, in its ``svg`` module
+    (``svg_of.register(GnomingObservation, draw_observation)``), which its
+    package imports; an observation's ``_repr_svg_`` is ``svg_of(self)``.
+
+    Raises:
+        TypeError: no drawing is registered for ``type(value)`` or a base of it.
+    """
+    kind = type(value)
+    raise TypeError(f"no SVG drawing is registered for {kind.__module__}.{kind.__qualname__}")
 
 
 def _number(value: float) -> str:

@@ -13,9 +13,13 @@ where each rule lives:
 * ``rulebook.py`` - how the game calls them (fast while no variant changes a rule)
 * ``house_rules/`` - bundled variants on those hooks (``diagonals``, ``knock``)
 * ``observation.py`` - what a seat may see
+* ``svg.py`` - positions drawn as SVG (imported with the package, so that an
+  observation's ``_repr_svg_`` finds its drawing)
 * ``bots.py`` - the greedy bot
 """
 
+# Registers how observations draw (`cardrules.drawing.svg_of`).
+from cardrules_gnoming import svg as svg
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, CardKind, number
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import (

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules.drawing import svg_of
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
@@ -131,10 +132,8 @@ class GnomingObservation:
         return self.layouts[self.seat]
 
     def _repr_svg_(self) -> str:
-        """The observation drawn as SVG (Jupyter shows it; `cardrules_gnoming.svg`)."""
-        from cardrules_gnoming.svg import draw_observation
-
-        return draw_observation(self)
+        """The observation drawn as SVG (Jupyter shows it; `cardrules_gnoming.svg` draws it)."""
+        return svg_of(self)
 
 
 def filled_positions(filled: int) -> tuple[int, ...]:

@@ -2,9 +2,11 @@
 
 `draw_observation` draws one seat's observation and nothing else: face-down
 cards (the seat's own too, G4) are card backs, and a card another seat drew
-from the draw pile is a back in that seat's hand. `draw_round` draws a whole
-round state for a spectator or a finished round: face-down cards are still
-drawn face down, with their identity printed on the back.
+from the draw pile is a back in that seat's hand. It is registered with
+`cardrules.drawing.svg_of`, so an observation's ``_repr_svg_`` draws with
+it. `draw_round` draws a whole round state for a spectator or a finished
+round: face-down cards are still drawn face down, with their identity printed
+on the back.
 
 Both draw the same picture: every layout as a 3x3 grid (positions 0-8 row by
 row, G4) with its matched lines struck through (G19, G20: three face-up cards
@@ -26,7 +28,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from cardrules.drawing import Canvas
+from cardrules.drawing import Canvas, svg_of
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.scoring import LINES, line_match_value
@@ -106,6 +108,10 @@ def draw_observation(obs: GnomingObservation) -> str:
             rules=obs.rules,
         )
     )
+
+
+# What an observation's ``_repr_svg_`` draws with (`cardrules.drawing.svg_of`).
+svg_of.register(GnomingObservation, draw_observation)
 
 
 def draw_round(state: GnomingRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:

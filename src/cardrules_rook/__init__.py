@@ -18,10 +18,14 @@ where each rule lives:
 * ``rules.py`` - dealing and play (R5, R6, R9-R16)
 * ``scoring.py`` - hands, rounds, the match (R17-R19)
 * ``observation.py`` - what a seat may see
+* ``svg.py`` - positions drawn as SVG (imported with the package, so that an
+  observation's ``_repr_svg_`` finds its drawing)
 * ``bots.py`` - the greedy bot
 * ``evaluate.py`` - estimated scores of a round in play, for search bots
 """
 
+# Registers how observations draw (`cardrules.drawing.svg_of`).
+from cardrules_rook import svg as svg
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.deck import ROOK_DECK, game_deck

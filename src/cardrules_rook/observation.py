@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.drawing import svg_of
 from cardrules.moves import Move
 from cardrules_rook.cards import POINTS, Card, card_of_code, cards_of_counts
 from cardrules_rook.contracts import Contract
@@ -148,10 +149,8 @@ class RookObservation:
     variant_views: tuple[tuple[str, Any], ...] = ()
 
     def _repr_svg_(self) -> str:
-        """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg`)."""
-        from cardrules_rook.svg import draw_observation
-
-        return draw_observation(self)
+        """The observation drawn as SVG (Jupyter shows it; `cardrules_rook.svg` draws it)."""
+        return svg_of(self)
 
 
 def observe(

@@ -5,8 +5,9 @@ hand grouped by colour, every other hand as a card back with its size (and
 the cards everyone knows it holds: taken, bought or swapped back, R9, R10,
 R14), the melds on the table with each Rook marked with what it stands for
 (R13), the discard pile's top card and size, the draw pile's size, and the
-round's contract (R4). `draw_round` draws a whole round state for a
-spectator or a finished round: every hand open.
+round's contract (R4); it is registered with `cardrules.drawing.svg_of`, so
+an observation's ``_repr_svg_`` draws with it. `draw_round` draws a whole
+round state for a spectator or a finished round: every hand open.
 
 Each card is a ``<g class="card ...">`` with ``data-card`` (its notation;
 ``Rook`` for the Rook, whose ``data-stands-for`` says what it stands for in a
@@ -22,7 +23,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from cardrules.drawing import Canvas
+from cardrules.drawing import Canvas, svg_of
 from cardrules_rook.cards import COLOUR_NAMES, COLOURS, ROOK, Card
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, RunMeld
@@ -106,6 +107,10 @@ def draw_observation(obs: RookObservation) -> str:
             round_scores=obs.round_scores,
         )
     )
+
+
+# What an observation's ``_repr_svg_`` draws with (`cardrules.drawing.svg_of`).
+svg_of.register(RookObservation, draw_observation)
 
 
 def draw_round(state: RookRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:
