@@ -27,7 +27,7 @@ from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.rulebook import Rulebook
 from cardrules_gnoming.scoring import LINES, line_match_value
-from cardrules_gnoming.state import GnomingPhase
+from cardrules_gnoming.state import GnomingPhase, RoundRules
 
 __all__ = ["GreedyBot", "estimate_layout"]
 
@@ -50,7 +50,7 @@ def estimate_layout(
     unknown: float,
     *,
     hazard_points: int = 10,
-    rules: Rulebook | None = None,
+    rules: RoundRules | None = None,
 ) -> float:
     """Estimated score of a layout where ``None`` marks a face-down card.
 
@@ -93,7 +93,7 @@ def estimate_layout(
     return score
 
 
-def _estimate_by_rules(layout: Sequence[Card | None], unknown: float, rules: Rulebook) -> float:
+def _estimate_by_rules(layout: Sequence[Card | None], unknown: float, rules: RoundRules) -> float:
     """`estimate_layout` through the rule points of a game whose variants change scoring."""
     if None not in layout:
         return float(rules.layout_score(layout))  # type: ignore[arg-type]
@@ -142,10 +142,10 @@ class GreedyBot:
         self._take_threshold = take_threshold
         self._knock_margin = knock_margin
 
-    def _rules(self, obs: GnomingObservation) -> Rulebook:
+    def _rules(self, obs: GnomingObservation) -> RoundRules:
         return obs.rules if obs.rules is not None else _plain_rules(self._hazard_points)
 
-    def _unknown_value(self, obs: GnomingObservation, rules: Rulebook) -> float:
+    def _unknown_value(self, obs: GnomingObservation, rules: RoundRules) -> float:
         remaining = self._deck.as_dict()
         seen: list[Card] = [c for layout in obs.layouts for c in layout if c is not None]
         seen += [*obs.discard_piles[0], *obs.discard_piles[1], *obs.out_of_play]
@@ -168,7 +168,7 @@ class GreedyBot:
         card: Card,
         positions: Sequence[int],
         unknown: float,
-        rules: Rulebook,
+        rules: RoundRules,
     ) -> tuple[float, int]:
         layout = list(obs.own_layout)
         before = estimate_layout(layout, unknown, rules=rules)
@@ -182,7 +182,7 @@ class GreedyBot:
         assert best is not None
         return best
 
-    def _knock_pays(self, obs: GnomingObservation, rules: Rulebook, unknown: float) -> bool:
+    def _knock_pays(self, obs: GnomingObservation, rules: RoundRules, unknown: float) -> bool:
         """Would a knock now take G23's bonus and leave this seat better placed than playing on?
 
         Each layout is estimated as it stands (`estimate_layout`) and with the
@@ -219,7 +219,7 @@ class GreedyBot:
 
     @staticmethod
     def _turn_gain(
-        layout: Sequence[Card | None], estimate: float, unknown: float, rules: Rulebook
+        layout: Sequence[Card | None], estimate: float, unknown: float, rules: RoundRules
     ) -> float:
         """What one turn is worth to a layout: its best card replaced by an average one."""
         best = 0.0

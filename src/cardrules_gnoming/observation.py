@@ -22,7 +22,7 @@ be a card held from it and hidden from the seat.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -30,10 +30,7 @@ from cardrules.drawing import svg_of
 from cardrules.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
-from cardrules_gnoming.state import GnomingPhase, GnomingRound
-
-if TYPE_CHECKING:
-    from cardrules_gnoming.rulebook import Rulebook
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, RoundRules
 
 __all__ = ["GnomingObservation", "filled_positions", "observe"]
 
@@ -123,7 +120,7 @@ class GnomingObservation:
     round_scores: tuple[tuple[int, ...], ...]
     legal_moves: tuple[Move, ...]
     history: Sequence[tuple[int, Move]] = ()
-    rules: Rulebook | None = attrs.field(default=None, eq=False, repr=False)
+    rules: RoundRules | None = attrs.field(default=None, eq=False, repr=False)
     variant_views: tuple[tuple[str, Any], ...] = ()
 
     @property

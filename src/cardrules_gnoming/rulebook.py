@@ -106,7 +106,9 @@ class Rulebook:
     """The rule points of one Gnoming A Round game, as plain calls.
 
     Use `rulebook_of` for a game's own (shared) rulebook; ``Rulebook(options)``
-    without a game gives the game's rules with no variant.
+    without a game gives the game's rules with no variant. It implements
+    `cardrules_gnoming.state.RoundRules`, the type rounds and observations
+    give their ``rules``.
 
     Args:
         options: the game's `GnomingOptions`.

@@ -5,16 +5,16 @@ only reads it, ``apply_move`` changes it, and ``explain_illegal`` names the rule
 a refused move breaks. Scoring is in `cardrules_gnoming.scoring`.
 
 Where a house rule may change a rule, the code asks the round's rulebook
-(``state.rules``, a `cardrules_gnoming.rulebook.Rulebook`): how a turn may
-start (G9), whether a card may bounce (G12), who may flip after a Hazard
-(G15) and who ends the round (G17). The functions `draw_moves`, `may_bounce`,
-`may_flip` and `ends_round` here are the game's own answers.
+(``state.rules``, a `cardrules_gnoming.rulebook.Rulebook`, typed as
+`cardrules_gnoming.state.RoundRules`): how a turn may start (G9), whether a
+card may bounce (G12), who may flip after a Hazard (G15) and who ends the
+round (G17). The functions `draw_moves`, `may_bounce`, `may_flip` and
+`ends_round` here are the game's own answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
@@ -41,10 +41,7 @@ from cardrules_gnoming.moves import (
     reveal_moves,
 )
 from cardrules_gnoming.options import GnomingOptions
-from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
-
-if TYPE_CHECKING:
-    from cardrules_gnoming.rulebook import Rulebook
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout, RoundRules
 
 __all__ = [
     "apply_move",
@@ -96,7 +93,7 @@ def removed_from_game(options: GnomingOptions, previous: GnomingRound | None) ->
 
 
 def deal_round(
-    rulebook: Rulebook,
+    rulebook: RoundRules,
     players: int,
     round: int,
     deck: DeckComposition[Card],

@@ -3,12 +3,18 @@
 The engine's `cardrules.GameState` holds one of these for the round in
 play. Rules code in `cardrules_gnoming.rules` reads and changes it.
 Seats are ``0 .. players-1``; layout positions ``0-8`` row by row.
+
+A round carries its game's rules (``state.rules``), typed as `RoundRules`:
+what the round's code, its observations and the bots ask of them.
+`cardrules_gnoming.rulebook.Rulebook` implements it; it builds on the rules
+code, which builds on this module, so this module names a protocol rather
+than importing the rulebook.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from cardrules.moves import Move
 from cardrules.phases import Phase
@@ -18,10 +24,7 @@ from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Discard, Place
 from cardrules_gnoming.options import GnomingOptions
 
-if TYPE_CHECKING:
-    from cardrules_gnoming.rulebook import Rulebook
-
-__all__ = ["GnomingPhase", "GnomingRound", "Layout"]
+__all__ = ["GnomingPhase", "GnomingRound", "Layout", "RoundRules"]
 
 
 class GnomingPhase(Phase):
@@ -89,13 +92,39 @@ class Layout:
         )
 
 
+class RoundRules(Protocol):
+    """A game's rules as its rounds, observations and bots ask them (G9-G23).
+
+    `cardrules_gnoming.rulebook.Rulebook` is the implementation every round
+    carries; its documentation says what each member answers.
+    """
+
+    options: GnomingOptions
+    lines: tuple[tuple[int, ...], ...]
+    default_scoring: bool
+    turn_starts: Callable[[GnomingRound], list[Move]]
+    may_bounce: Callable[[GnomingRound, Card, bool, bool], bool]
+    may_flip: Callable[[GnomingRound, int], bool]
+    ends_round: Callable[[GnomingRound, int], bool]
+    line_match: Callable[[tuple[int, ...], Sequence[Card]], int | None]
+    line_points: Callable[[tuple[int, ...], Sequence[Card], int], int]
+    card_points: Callable[[Card, bool], int]
+    layout_score: Callable[[Sequence[Card]], int]
+    ender_adjustment: Callable[[Sequence[int], int], int]
+
+    def round_scores(self, state: GnomingRound) -> tuple[int, ...]:
+        """Score a finished round, one score per seat (G19-G23)."""
+        ...
+
+
 class GnomingRound:
     """Everything about one round in play.
 
     Attributes:
         options: the game's `GnomingOptions`.
-        rules: the game's `cardrules_gnoming.rulebook.Rulebook` (its rule
-            points, variants included), shared by every round and clone.
+        rules: the game's rules (`RoundRules`: a
+            `cardrules_gnoming.rulebook.Rulebook`, its rule points, variants
+            included), shared by every round and clone.
         players: number of seats.
         round: index of the round, from 0.
         starter: the seat that takes the first turn (G7).
@@ -167,7 +196,7 @@ class GnomingRound:
         stock: Pile[Card],
         discards: tuple[Pile[Card], Pile[Card]],
         out_of_play: list[Card],
-        rules: Rulebook,
+        rules: RoundRules,
     ) -> None:
         self.options = options
         self.rules = rules

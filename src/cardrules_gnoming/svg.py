@@ -23,7 +23,6 @@ drawn, ``data-card`` (the card's notation).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
 import attrs
@@ -32,10 +31,7 @@ from cardrules.drawing import Canvas, svg_of
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.scoring import LINES, line_match_value
-from cardrules_gnoming.state import GnomingPhase, GnomingRound
-
-if TYPE_CHECKING:
-    from cardrules_gnoming.rulebook import Rulebook
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, RoundRules
 
 __all__ = ["draw_observation", "draw_round"]
 
@@ -79,7 +75,7 @@ class _Scene:
     pending: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     #: the game's rules (G19's lines and matches, variants included), if known
-    rules: Rulebook | None = None
+    rules: RoundRules | None = None
 
 
 def draw_observation(obs: GnomingObservation) -> str:
