@@ -12,6 +12,11 @@ variant when it is wrong.
 
 A round built without a game (tests, tools) gets `default_rules` of its
 options: the rules of the rules file, with the options' interpretations.
+
+The rules read a round as a `RoundFacts`: the few attributes of a
+`cardrules_rook.state.RookRound` they need. The round module builds on this
+one (a round makes its default rules here), so this one names a protocol and
+does not import the round.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import functools
 import itertools
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.errors import CardRulesError, PluginHookError
 from cardrules_rook.cards import POINTS, Card, card_of_code
@@ -30,12 +35,12 @@ from cardrules_rook.options import RookOptions
 
 if TYPE_CHECKING:
     from cardrules.engine import Game
-    from cardrules_rook.state import RookRound
 
 __all__ = [
     "DEFAULT_POINTS",
     "MeldJudge",
     "RookRules",
+    "RoundFacts",
     "default_buy_penalty",
     "default_hand_score",
     "default_may_buy",
@@ -50,10 +55,27 @@ __all__ = [
 DEFAULT_POINTS: tuple[int, ...] = POINTS
 
 
+class RoundFacts(Protocol):
+    """What the game's own rules read of a round.
+
+    The attributes of the same names of a `cardrules_rook.state.RookRound`,
+    which documents them: every round is a `RoundFacts`.
+    """
+
+    options: RookOptions
+    rules: RookRules
+    hands: list[list[int]]
+    table: list[Meld]
+    down: list[bool]
+    buys: list[int]
+    went_out: int | None
+    no_out_by_discard: bool
+
+
 # ---------------------------------------------------------------- the game's own rules
 
 
-def default_may_buy(state: RookRound, seat: int) -> bool:
+def default_may_buy(state: RoundFacts, seat: int) -> bool:
     """R10: the buy limit (option ``buy_limit``) and whether a player who is down may buy."""
     options = state.options
     limit = options.buy_limit
@@ -62,22 +84,22 @@ def default_may_buy(state: RookRound, seat: int) -> bool:
     return options.down_players_may_buy or not state.down[seat]
 
 
-def default_buy_penalty(state: RookRound, seat: int) -> int:
+def default_buy_penalty(state: RoundFacts, seat: int) -> int:
     """R10: a buyer draws one penalty card."""
     return 1
 
 
-def default_may_go_out_by_discard(state: RookRound, seat: int) -> bool:
+def default_may_go_out_by_discard(state: RoundFacts, seat: int) -> bool:
     """R12: a player may go out by discarding, except in the whole-hand round (round 11)."""
     return not state.no_out_by_discard
 
 
-def default_round_over(state: RookRound, seat: int) -> str | None:
+def default_round_over(state: RoundFacts, seat: int) -> str | None:
     """R12: ``"out"`` when ``seat`` has laid down and holds no card, else ``None``."""
     return "out" if state.down[seat] and not any(state.hands[seat]) else None
 
 
-def default_hand_score(state: RookRound, seat: int) -> int:
+def default_hand_score(state: RoundFacts, seat: int) -> int:
     """R17: 0 for the player who went out, else the points left in hand (``state.rules.points``)."""
     if seat == state.went_out:
         return 0
@@ -85,7 +107,7 @@ def default_hand_score(state: RookRound, seat: int) -> int:
     return sum(points[code] * n for code, n in enumerate(state.hands[seat]) if n)
 
 
-def default_may_swap(state: RookRound, seat: int, target: int, card: Card) -> bool:
+def default_may_swap(state: RoundFacts, seat: int, target: int, card: Card) -> bool:
     """R14, R15: a Rook in a run, swapped for the natural card it stands for; never in a set."""
     meld = state.table[target]
     if not isinstance(meld, RunMeld):
@@ -162,7 +184,7 @@ def _key(game: Game) -> tuple[Any, ...]:
     return (game.spec.name, game.players, game.options, tuple(v.name for v in game.variants))
 
 
-def _seat_point(call: Callable[..., Any]) -> Callable[[RookRound, int], Any]:
+def _seat_point(call: Callable[..., Any]) -> Callable[[RoundFacts, int], Any]:
     """A checked ``(state, seat)`` hook as a positional ``(state, seat)`` callable."""
     return lambda state, seat: call(state=state, seat=seat)
 
@@ -253,11 +275,13 @@ class RookRules:
         self._contract: Callable[[int], Contract] = CONTRACTS.__getitem__
         self._buy_penalty: Callable[..., int] | None = None
         # The game's own rules, plain functions (no hook dispatch) unless a variant decides.
-        self.may_buy: Callable[[RookRound, int], bool] = default_may_buy
-        self.may_go_out_by_discard: Callable[[RookRound, int], bool] = default_may_go_out_by_discard
-        self.round_over: Callable[[RookRound, int], str | None] = default_round_over
-        self.hand_score: Callable[[RookRound, int], int] = default_hand_score
-        self.may_swap: Callable[[RookRound, int, int, Card], bool] = default_may_swap
+        self.may_buy: Callable[[RoundFacts, int], bool] = default_may_buy
+        self.may_go_out_by_discard: Callable[[RoundFacts, int], bool] = (
+            default_may_go_out_by_discard
+        )
+        self.round_over: Callable[[RoundFacts, int], str | None] = default_round_over
+        self.hand_score: Callable[[RoundFacts, int], int] = default_hand_score
+        self.may_swap: Callable[[RoundFacts, int, int, Card], bool] = default_may_swap
         self._variants: dict[str, str] = {}
         self._token = 0
         if game is not None:
@@ -327,7 +351,7 @@ class RookRules:
             self._variants.get("rook_contract") or "unknown", "rook_contract", error
         )
 
-    def buy_penalty(self, state: RookRound, seat: int) -> int:
+    def buy_penalty(self, state: RoundFacts, seat: int) -> int:
         """R10: penalty cards the buyer draws (`rook_buy_penalty`).
 
         Raises:
