@@ -15,7 +15,10 @@ median of ``--repeats`` runs:
 
 * what ``observation_tensor(seat)`` of the acting seat at every decision adds
   to a decision, in microseconds, and the calls alone; and the same when the
-  observation is built and encoded (``observation()`` + its tensor).
+  observation is built and encoded (``observation()`` + its tensor);
+* ``observation_tensor(seat)`` asked again at once, nothing changed since: the
+  least a call costs (the marks read and compared, the gather, the new
+  array), with nothing to write.
 
 When ``open_spiel`` is installed it drives OpenSpiel's C++ ``gin_rummy`` the
 same way from Python (``legal_actions()`` + ``apply_action()``, chance outcomes
@@ -116,6 +119,30 @@ def clone_us(states: list[Any], rounds: int = 50) -> float:
         for state in states:
             state.clone()
     return (time.perf_counter() - start) / (rounds * len(states)) * 1e6
+
+
+def unchanged_call_us(states: list[Any], rounds: int = 20) -> float | None:
+    """Mean microseconds of ``observation_tensor(seat)`` asked a second time at once.
+
+    Over ``states`` (`sample_states`), the seat to act (or 0 once a match is
+    over) is observed, then observed again and only that second call is
+    timed: nothing changed in between, so it writes nothing, and its cost is
+    the least any call pays. ``None`` when numpy is not installed.
+    """
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return None
+    clock = time.perf_counter
+    spent = 0.0
+    for _ in range(rounds):
+        for state in states:
+            seat = state.current_player or 0
+            state.observation_tensor(seat)
+            start = clock()
+            state.observation_tensor(seat)
+            spent += clock() - start
+    return spent / (rounds * len(states)) * 1e6
 
 
 def decision_us(game: str, players: int, seconds: float, seed: int) -> float:
@@ -356,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
         per_decision = statistics.median(r[1] for r in runs)
         states = sample_states(game, players, 300, SEEDS["samples"])
         clone = statistics.median(clone_us(states) for _ in range(repeats))
+        floors = [unchanged_call_us(states) for _ in range(repeats)]
         step = statistics.median(repeated(decision_us, "decisions", *setting))
         steps = repeated(adapter_steps, "adapter", *setting)
         blind = repeated(adapter_steps, "adapter-blind", *setting, observe=False)
@@ -394,6 +422,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{_listed(looks)}) {_verdict(ratio <= 1)} (issue 17 target <= 1x); "
                 f"the calls alone take {calls:.2f} us, the rest is what they cost the move "
                 f"beside them"
+            )
+            floor = statistics.median(f for f in floors if f is not None)
+            print(
+                f"  observation_tensor(seat) asked again at once, nothing changed: "
+                f"{floor:.2f} us ({floor / step:.2f}x legal_moves() + apply()), the least "
+                f"a call costs"
             )
             bare, observing, added, ratio, calls = _observing(built)
             print(
