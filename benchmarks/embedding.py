@@ -342,6 +342,13 @@ def _listed(runs: list[Any]) -> str:
     return ", ".join(f"{(run[1] - run[0]) / run[0]:.2f}x" for run in runs)
 
 
+def _straddle(runs: list[Any], target: float) -> str:
+    """``", the runs straddle it"`` when some runs' ratios are on each side of ``target``
+    (the verdict is then the noise's as much as the code's), else nothing."""
+    ratios = [(run[1] - run[0]) / run[0] for run in runs]
+    return ", the runs straddle it" if min(ratios) <= target < max(ratios) else ""
+
+
 def _verdict(met: bool) -> str:
     return "MEETS" if met else "MISSES"
 
@@ -419,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{observing:.2f} us a decision against {bare:.2f} us without (matches "
                 f"of each in turn), so observing adds {added:.2f} us: {ratio:.2f}x "
                 f"legal_moves() + apply() (median of the runs' ratios: "
-                f"{_listed(looks)}) {_verdict(ratio <= 1)} (issue 17 target <= 1x); "
+                f"{_listed(looks)}) {_verdict(ratio <= 1)} (issue 17 target <= 1x"
+                f"{_straddle(looks, 1)}); "
                 f"the calls alone take {calls:.2f} us, the rest is what they cost the move "
                 f"beside them"
             )
