@@ -269,6 +269,14 @@ class GameState:
         other._legal_ids = self._legal_ids
         return other
 
+    def __copy__(self) -> GameState:
+        """`clone`: ``copy.copy`` of a state is independent of it too, as in OpenSpiel."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """`clone` (the game, which never changes, is shared)."""
+        return self.clone()
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Total score per seat over the rounds finished so far."""

@@ -27,6 +27,7 @@ from cardrules.errors import (
     quote,
     shorten,
 )
+from cardrules.game_copies import GameCopies
 from cardrules.game_views import GameViews
 from cardrules.hook_calls import direct_calls
 from cardrules.hook_results import answerer, guard, move_problem
@@ -50,7 +51,7 @@ from cardrules.variant_state import (
 __all__ = ["Game"]
 
 
-class Game(GameViews):
+class Game(GameViews, GameCopies):
     """A game as configured for one match: rules, players, options, variants.
 
     Shared by a state and all its clones (it never changes). Game plugins
@@ -81,6 +82,7 @@ class Game(GameViews):
 
     Every plugin answer is checked for its type and shape; a wrong one raises
     `PluginHookError` naming the plugin and the hook (`cardrules.hook_results`).
+    A game copies as itself and pickles as what made it (`cardrules.game_copies`).
     """
 
     __slots__ = (
