@@ -66,6 +66,14 @@ def test_a_copied_state_is_a_clone(copier: Callable[[GameState], GameState]) -> 
     assert state.record() == before  # playing the copy left the original as it was
 
 
+def test_a_state_deep_copied_twice_in_one_call_is_one_clone() -> None:
+    """copy.deepcopy keeps sharing as it was: a state listed twice is copied once."""
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=4)
+    first, second = copy.deepcopy([state, state])
+    assert first is second
+    assert first is not state
+
+
 def test_a_game_copies_as_itself() -> None:
     """A game never changes: its copies are the game."""
     game = cardrules.new_game("gnoming-a-round", players=3, seed=1).game

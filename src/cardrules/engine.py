@@ -274,8 +274,10 @@ class GameState:
         return self.clone()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        """`clone` (the game, which never changes, is shared)."""
-        return self.clone()
+        """`clone` (the game, which never changes, is shared); one clone per
+        ``copy.deepcopy`` call however often the state appears in what is copied."""
+        other = memo[id(self)] = self.clone()
+        return other
 
     @property
     def scores(self) -> tuple[int, ...]:
