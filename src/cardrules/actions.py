@@ -166,19 +166,19 @@ class ActionSpace:
         moves, so no other object takes their identities while it is kept;
         once `listings_kept` are kept the space starts afresh.
         """
-        if not self.listings_kept:
-            by_id = dict(zip(self.ids_of(moves), moves, strict=True))
-            return sorted(by_id), by_id
-        key = tuple(map(id, moves))
-        found = self._listings.get(key)
-        if found is not None:
-            return found[1], found[2]
+        kept = self.listings_kept
+        if kept:
+            key = tuple(map(id, moves))
+            found = self._listings.get(key)
+            if found is not None:
+                return found[1], found[2]
         by_id = dict(zip(self.ids_of(moves), moves, strict=True))
-        listing = (tuple(moves), sorted(by_id), by_id)
-        if len(self._listings) >= self.listings_kept:
-            self._listings.clear()
-        self._listings[key] = listing
-        return listing[1], listing[2]
+        ids = sorted(by_id)
+        if kept:
+            if len(self._listings) >= kept:
+                self._listings.clear()
+            self._listings[key] = (tuple(moves), ids, by_id)
+        return ids, by_id
 
     def ids_of(self, moves: Sequence[Move]) -> list[int]:
         """The ids of ``moves``, in their order: `id_of` of each (what `listing` asks).
