@@ -108,12 +108,6 @@ def test_a_game_missing_a_rule_hook_raises_missing_rule_error() -> None:
         new_game("half-game", players=3, catalogue=catalogue)
 
 
-def test_two_plugins_registering_one_game_name_are_refused() -> None:
-    """Duplicate game names are an error, not a silent override."""
-    with pytest.raises(CardRulesError, match="half-game"):
-        Catalogue([("a", _Incomplete()), ("b", _Incomplete())], entry_points=False)
-
-
 HOOKS = [
     (name, func)
     for name, func in inspect.getmembers(hookspecs, inspect.isfunction)

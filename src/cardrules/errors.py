@@ -25,6 +25,7 @@ __all__ = [
     "UnknownGameError",
     "UnknownVariantError",
     "VariantConflictError",
+    "error_text",
     "quote",
 ]
 
@@ -57,6 +58,19 @@ def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
+
+def error_text(error: BaseException) -> str:
+    """``"TypeName: message"`` of ``error``, its message cut (`shorten`), never failing.
+
+    A broken ``__str__`` gives ``"(its message cannot be shown)"`` instead of
+    hiding the error being reported.
+    """
+    try:
+        said = str(error)
+    except Exception:
+        said = "(its message cannot be shown)"
+    return f"{type(error).__name__}: {shorten(said)}"
 
 
 class CardRulesError(Exception):
@@ -144,11 +158,7 @@ class PluginHookError(CardRulesError):
         self.hook = hook
         if isinstance(error, BaseException):
             self.error: BaseException | None = error
-            try:
-                said = str(error)
-            except Exception:  # a broken __str__ must not hide the failure
-                said = "(its message cannot be shown)"
-            what = f"failed in {hook}: {type(error).__name__}: {shorten(said)}"
+            what = f"failed in {hook}: {error_text(error)}"
         else:
             self.error = None
             what = f"answered {hook} wrongly: {shorten(error)}"

@@ -141,7 +141,11 @@ class Game(GameViews, GameCopies):
         self.variant_options: dict[str, Any] = variant_options(self.variants, own_options)
         plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
         plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
-        self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        try:
+            self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        except pluggy.PluginValidationError as error:  # a misspelt hook, a wrong argument
+            culprit = next((name for name, p in plugins if p is error.plugin), "unknown")
+            raise PluginHookError(culprit, "its hook declarations", error) from None
         self.has_rule_plugins = len(plugins) > 1
         self.guarded = self.has_rule_plugins or self.strict is not None
         if self.guarded:

@@ -23,11 +23,12 @@ import attrs
 import pluggy
 
 from cardrules import hookspecs
-from cardrules.errors import PluginLoadError, PluginLoadWarning
+from cardrules.errors import PluginLoadError, PluginLoadWarning, error_text, shorten
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "LoadedPlugin",
+    "SkippedPlugin",
     "get_plugin_manager",
     "hookimpl",
     "hooks_of",
@@ -130,6 +131,43 @@ class LoadedPlugin:
     version: str
 
 
+@attrs.frozen
+class SkippedPlugin:
+    """A plugin that failed at discovery and was left out of the catalogue.
+
+    Attributes:
+        name: the entry point's name (or the name it was registered under in code).
+        value: what the entry point points at (``module`` or ``module:object``),
+            ``""`` for a plugin registered in code.
+        distribution: the installed distribution that declares it
+            (``"registered in code"`` for one given to `cardrules.Catalogue` directly).
+        reason: why it was skipped, one line of at most about 600 characters.
+    """
+
+    name: str
+    value: str
+    distribution: str
+    reason: str
+
+    @property
+    def origin(self) -> str:
+        """``"entry point VALUE of DISTRIBUTION"``, or ``"registered in code"``."""
+        if not self.value:
+            return self.distribution
+        return f"entry point {self.value} of {self.distribution}"
+
+    @property
+    def message(self) -> str:
+        """The warning's one line: the plugin, where it comes from, why it is skipped."""
+        return f"cardrules plugin {self.name!r} ({self.origin}) is skipped: {self.reason}"
+
+    def report(self, strict: bool, error: BaseException | None = None) -> None:
+        """Warn with `message` (a `PluginLoadWarning`), or raise `PluginLoadError` if ``strict``."""
+        if strict:
+            raise PluginLoadError(self.message) from error
+        warnings.warn(self.message, PluginLoadWarning, stacklevel=4)
+
+
 def hooks_of(plugin: object) -> tuple[str, ...]:
     """The hooks a plugin object or module implements, sorted: the core's and games' rule points."""
     names = set()
@@ -140,7 +178,11 @@ def hooks_of(plugin: object) -> tuple[str, ...]:
 
 
 def load_entrypoints(
-    pm: pluggy.PluginManager, *, strict: bool = False, block: Iterable[str] = ()
+    pm: pluggy.PluginManager,
+    *,
+    strict: bool = False,
+    block: Iterable[str] = (),
+    skipped: list[SkippedPlugin] | None = None,
 ) -> list[LoadedPlugin]:
     """Load every plugin of the ``cardrules`` entry-point group into ``pm``.
 
@@ -153,10 +195,13 @@ def load_entrypoints(
         pm: the manager to register into.
         strict: raise instead of warning on a broken plugin.
         block: entry-point names not to load.
+        skipped: a list to append each skipped plugin to (`SkippedPlugin`).
 
     Returns:
         The plugins loaded, in load order.
     """
+    if skipped is None:
+        skipped = []
     blocked = set(block)
     loaded: list[LoadedPlugin] = []
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
@@ -181,25 +226,31 @@ def load_entrypoints(
         except Exception as error:
             if pm.get_plugin(entry_point.name) is not None:
                 pm.unregister(name=entry_point.name)
-            message = (
-                f"cardrules plugin {entry_point.name!r} ({entry_point.value}, from {dist}) "
-                f"failed to load: {type(error).__name__}: {error}"
+            skip = SkippedPlugin(
+                entry_point.name,
+                entry_point.value,
+                dist,
+                f"failed to load: {error_text(error)}",
             )
-            if strict:
-                raise PluginLoadError(message) from error
-            warnings.warn(message, PluginLoadWarning, stacklevel=2)
+            skipped.append(skip)
+            skip.report(strict, error)
             continue
         loaded.append(LoadedPlugin(entry_point.name, entry_point.value, dist, version))
     for name, hooks in unknown_hooks(pm).items():
         if name not in {plugin.name for plugin in loaded}:
             continue
         pm.unregister(name=name)
+        info = next(plugin for plugin in loaded if plugin.name == name)
         loaded = [plugin for plugin in loaded if plugin.name != name]
-        message = (
-            f"cardrules plugin {name!r} failed to load: it implements {', '.join(sorted(hooks))}, "
-            "which no installed game declares"
+        skip = SkippedPlugin(
+            name,
+            info.value,
+            info.distribution,
+            shorten(
+                f"failed to load: it implements {', '.join(sorted(hooks))}, "
+                "which no installed game declares"
+            ),
         )
-        if strict:
-            raise PluginLoadError(message)
-        warnings.warn(message, PluginLoadWarning, stacklevel=2)
+        skipped.append(skip)
+        skip.report(strict)
     return loaded

@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        cli.main(
+        code = cli.main(
             args=list(argv) if argv is not None else None,
             prog_name="cardrules",
             standalone_mode=False,
@@ -106,7 +106,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("cardrules: interrupted", err=True)
         return 130
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 cli.add_command(analyse_command)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cardrules.plugins import hooks_of
@@ -17,8 +18,17 @@ def _short(hooks: tuple[str, ...]) -> str:
 
 
 @click.command("plugins")
-def plugins_command() -> None:
-    """List the loaded plugins: distribution, games and variants, hooks implemented."""
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Exit with code 1 when a plugin was skipped (for checking an installation).",
+)
+def plugins_command(strict: bool) -> None:
+    """List the loaded plugins (distribution, games and variants, hooks) and the skipped ones.
+
+    A plugin that failed at discovery is listed under "skipped" with the reason;
+    the command still exits 0 unless --strict is given.
+    """
     catalogue = default_catalogue()
     console = Console(highlight=False)
     loaded = {info.name: info for info in catalogue.loaded}
@@ -44,3 +54,9 @@ def plugins_command() -> None:
                 grid.add_row("  variant:", text)
         grid.add_row("  hooks:", _short(hooks_of(plugin)))
         console.print(grid)
+    for skip in catalogue.skipped:
+        origin = escape(skip.origin)
+        console.print(f"[bold red]skipped[/bold red] [bold]{escape(skip.name)}[/bold]  ({origin})")
+        console.print(f"  {escape(skip.reason)}", overflow="fold")
+    if strict and catalogue.skipped:
+        raise click.exceptions.Exit(1)
