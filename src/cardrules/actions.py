@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 
 __all__ = ["ActionBlock", "ActionSpace"]
@@ -116,13 +116,13 @@ class ActionSpace:
             InvalidMoveError: ``action`` is not an integer, or is outside the space.
         """
         if isinstance(action, bool):
-            raise InvalidMoveError(f"an action id is an int, got {action!r}")
+            raise InvalidMoveError(f"an action id is an int, got {quote(action)}")
         try:
             value = operator.index(action)
         except TypeError:
-            raise InvalidMoveError(f"an action id is an int, got {action!r}") from None
+            raise InvalidMoveError(f"an action id is an int, got {quote(action)}") from None
         if not 0 <= value < self.size:
-            raise InvalidMoveError(f"action id {value} is outside 0..{self.size - 1}")
+            raise InvalidMoveError(f"action id {quote(value)} is outside 0..{self.size - 1}")
         return value
 
     def id_of(self, move: Move) -> int:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.bots import Bot, RandomBot
-from cardrules.errors import BotLoadError
+from cardrules.errors import BotLoadError, error_text, quote
 from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.search import ISMCTSBot
 
@@ -97,7 +97,7 @@ def bot_names(game: Any) -> list[str]:
 def _import(spec: str) -> Any:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        raise BotLoadError(spec, f"bot {spec!r}: write it as module:Name, e.g. lowbot:LowBot")
+        raise BotLoadError(spec, f"bot {quote(spec)}: write it as module:Name, e.g. lowbot:LowBot")
     cwd = os.getcwd()
     if cwd not in sys.path:
         sys.path.append(cwd)
@@ -105,14 +105,15 @@ def _import(spec: str) -> Any:
         target: Any = importlib.import_module(module_name)
     except Exception as error:  # the user's module may raise anything while importing
         raise BotLoadError(
-            spec, f"bot {spec!r}: cannot import {module_name!r}: {type(error).__name__}: {error}"
+            spec,
+            f"bot {quote(spec)}: cannot import {quote(module_name)}: {error_text(error)}",
         ) from None
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
             raise BotLoadError(
-                spec, f"bot {spec!r}: module {module_name!r} has no {attribute!r}"
+                spec, f"bot {quote(spec)}: module {quote(module_name)} has no {quote(attribute)}"
             ) from None
     return target
 
@@ -123,14 +124,14 @@ def _load_entry_point(name: str, entry_point: importlib.metadata.EntryPoint) -> 
     except Exception as error:  # a broken distribution may raise anything
         raise BotLoadError(
             name,
-            f"bot {name!r}: entry point {entry_point.value!r} ({BOT_ENTRY_POINT_GROUP}) "
+            f"bot {quote(name)}: entry point {quote(entry_point.value)} ({BOT_ENTRY_POINT_GROUP}) "
             f"does not load: {type(error).__name__}: {error}",
         ) from None
 
 
 def _maker(spec: str, target: Any, game: Any) -> Callable[[int | None], Bot]:
     if not callable(target):
-        raise BotLoadError(spec, f"bot {spec!r}: {target!r} is not a class or callable")
+        raise BotLoadError(spec, f"bot {quote(spec)}: {quote(target)} is not a class or callable")
     try:
         parameters = inspect.signature(target).parameters
     except (TypeError, ValueError):
@@ -148,13 +149,13 @@ def _maker(spec: str, target: Any, game: Any) -> Callable[[int | None], Bot]:
         except Exception as error:  # the user's constructor may raise anything
             raise BotLoadError(
                 spec,
-                f"bot {spec!r}: calling it with {sorted(kwargs)} failed: "
+                f"bot {quote(spec)}: calling it with {sorted(kwargs)} failed: "
                 f"{type(error).__name__}: {error}",
             ) from None
         if not callable(getattr(bot, "choose", None)):
             raise BotLoadError(
                 spec,
-                f"bot {spec!r}: {type(bot).__name__} is not a bot: "
+                f"bot {quote(spec)}: {type(bot).__name__} is not a bot: "
                 "it has no choose(observation) method",
             )
         return bot
@@ -191,7 +192,8 @@ def bot_factory(name: str, game: Any) -> Callable[[int | None], Bot]:
     else:
         known = ", ".join(bot_names(game))
         raise BotLoadError(
-            name, f"unknown bot {name!r} for {game.name}; bots: {known}, or module:Name of your own"
+            name,
+            f"unknown bot {quote(name)} for {game.name}; bots: {known}, or module:Name of your own",
         )
     maker(0)  # a bot that cannot be made is refused before any match starts
     return maker

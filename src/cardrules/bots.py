@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.engine import GameState
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, quote
 from cardrules.moves import Move
 
 __all__ = ["Bot", "MatchResult", "RandomBot", "play_match"]
@@ -128,4 +128,4 @@ def _blame(
         return IllegalMoveError(
             error.rule, f"{who} chose {move}: {error.message}", move=error.move, seat=error.seat
         )
-    return type(error)(f"{who} returned {move!r}: {error}")
+    return type(error)(f"{who} returned {quote(move)}: {error}")

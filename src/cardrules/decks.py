@@ -12,6 +12,8 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from cardrules.errors import quote
+
 __all__ = ["DeckComposition"]
 
 C = TypeVar("C", bound=Hashable)
@@ -24,7 +26,7 @@ def _check_counts(
     for card, count in value:
         if not isinstance(count, int) or count < 0:
             raise ValueError(
-                f"deck composition: count of {card} must be a whole number >= 0, got {count!r}"
+                f"deck composition: count of {card} must be a whole number >= 0, got {quote(count)}"
             )
         if card in seen:
             raise ValueError(f"deck composition: card {card} is listed twice")

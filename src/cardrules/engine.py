@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardrules.actions import ActionSpace
@@ -35,6 +35,8 @@ __all__ = ["MAX_NOTATION", "RECORD_FORMAT", "Game", "GameState", "new_game"]
 RECORD_FORMAT = "cardrules-record/2"
 #: The longest move notation `GameState.apply` and records take, in characters.
 MAX_NOTATION = 1000
+#: The largest seed (either sign) `new_game` takes: 64 bits, ample for any shuffle.
+MAX_SEED = 2**64 - 1
 
 
 class GameState:
@@ -132,7 +134,13 @@ class GameState:
         return self._legal
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal now: listed, or an accepted compound move."""
+        """Whether ``move`` is legal now: listed, or an accepted compound move.
+
+        Raises:
+            InvalidMoveError: ``move`` is not a `Move` value (text included: parse it first).
+        """
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {quote(move)}")
         if move in self.legal_moves():
             return True
         return not self.is_over and self.game.accept_unlisted(self.round_state, move)
@@ -300,7 +308,7 @@ class GameState:
             InvalidSeatError: ``seat`` is not ``0 .. players-1`` (a ``ValueError``).
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {seat!r}")
+            raise InvalidSeatError(f"seat must be 0 to {self.players - 1}, got {quote(seat)}")
         state = self.round_state if not self.is_over else self.finished_rounds[-1]
         return self.game.observation(
             state, seat, tuple(self.round_scores), self.legal_moves(), self.round_history()
@@ -329,7 +337,7 @@ class GameState:
             type(seat) is not int  # (a plain int: no more to ask, on the path of every step)
             and (isinstance(seat, bool) or not isinstance(seat, int))
         ) or not 0 <= seat < game.players:
-            raise InvalidSeatError(f"seat must be 0 to {game.players - 1}, got {seat!r}")
+            raise InvalidSeatError(f"seat must be 0 to {game.players - 1}, got {quote(seat)}")
         scores = self.round_scores
         # (`is_over`, inline)
         state = self.round_state if len(scores) < game.rounds else self.finished_rounds[-1]
@@ -493,7 +501,9 @@ def new_game(
     Raises:
         UnknownGameError: no game ``name`` is installed.
         UnknownVariantError: a variant name is not registered for this game.
-        OptionsError: bad player count or options.
+        OptionsError: bad player count or options, a seed that is not an int
+            (or beyond `MAX_SEED`), variants that are not a
+            sequence of names, a catalogue that is not a `Catalogue`.
         VariantConflictError: chosen variants contradict each other.
 
     Examples:
@@ -501,12 +511,22 @@ def new_game(
         >>> state.current_player
         0
     """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise OptionsError(f"seed must be an integer or None, got {seed!r}")
-    catalogue = catalogue or default_catalogue()
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED
+    ):
+        raise OptionsError(
+            f"seed must be an integer of at most {MAX_SEED:,} either way, or None, "
+            f"got {quote(seed)}"
+        )
+    if catalogue is None:
+        catalogue = default_catalogue()
+    elif not isinstance(catalogue, Catalogue):
+        raise OptionsError(
+            f"catalogue must be a cardrules.Catalogue or None, got {quote(catalogue)}"
+        )
     spec = catalogue.game(name)
-    if isinstance(variants, str):
-        raise OptionsError("variants must be a sequence of names, not a single string")
+    if isinstance(variants, str | bytes) or not isinstance(variants, Iterable):
+        raise OptionsError(f"variants must be a sequence of names, got {quote(variants)}")
     chosen = [catalogue.variant(name, v) for v in variants]
     if len({v.name for v in chosen}) != len(chosen):
         raise OptionsError("a variant is named twice")

@@ -7,6 +7,8 @@ working for callers who do not know this library.
 
 from __future__ import annotations
 
+import itertools
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -35,17 +37,66 @@ QUOTE_LIMIT = 200
 MESSAGE_LIMIT = 500
 
 
+class _Repr(reprlib.Repr):
+    """`reprlib.Repr` showing a set's or dict's first items as they come: never sorting them
+    (which takes as long as the container is big)."""
+
+    def _first(self, x: Any, level: int, left: str, right: str, most: int, pair: bool) -> str:
+        if level <= 0:
+            return f"{left}...{right}"
+        pieces = [
+            f"{self.repr1(item, level - 1)}: {self.repr1(x[item], level - 1)}"
+            if pair
+            else self.repr1(item, level - 1)
+            for item in itertools.islice(x, most)
+        ]
+        if len(x) > most:
+            pieces.append("...")
+        return left + ", ".join(pieces) + right
+
+    def repr_set(self, x: Any, level: int) -> str:
+        return self._first(x, level, "{", "}", self.maxset, False) if x else "set()"
+
+    def repr_frozenset(self, x: Any, level: int) -> str:
+        if not x:
+            return "frozenset()"
+        return self._first(x, level, "frozenset({", "})", self.maxfrozenset, False)
+
+    def repr_dict(self, x: Any, level: int) -> str:
+        return self._first(x, level, "{", "}", self.maxdict, True) if x else "{}"
+
+
+def _bounded_repr(limit: int) -> reprlib.Repr:
+    """A `reprlib.Repr` that shows at most a few items and levels of a container."""
+    shown = _Repr()
+    shown.maxlevel = 3
+    shown.maxtuple = shown.maxlist = shown.maxarray = shown.maxdict = 8
+    shown.maxset = shown.maxfrozenset = shown.maxdeque = 8
+    shown.maxstring = shown.maxlong = shown.maxother = limit
+    return shown
+
+
+_REPR = _bounded_repr(QUOTE_LIMIT)
+
+
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to about ``limit`` characters, saying how long the rest is.
 
     Error messages quote the input they refuse with it, so that a 10 MB move
-    text gives a short message. A string is cut before ``repr`` (bounded time);
-    any other value is shown by its ``repr``, then cut.
+    text, a list of 100,000 ids or a 5,000-digit number gives a short message,
+    made in bounded time: a string is cut before ``repr``, a container shows
+    its first few items (`reprlib`), an integer too long to write in full
+    says how many digits it has.
     """
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value):,} characters)"
+    if isinstance(value, bytes | bytearray) and len(value) > limit:
+        return f"{bytes(value[:limit])!r}... ({len(value):,} bytes)"
+    if isinstance(value, int) and value.bit_length() > 3 * limit:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"<{type(value).__name__} of about {digits:,} digits>"
     try:
-        shown = repr(value)
+        shown = (_REPR if limit == QUOTE_LIMIT else _bounded_repr(limit)).repr(value)
     except Exception:  # a broken __repr__ must not hide the error being reported
         shown = f"<{type(value).__name__} object>"
     if len(shown) > limit:

@@ -35,6 +35,7 @@ from typing import Any
 
 from cardrules.determinize import determinize
 from cardrules.engine import Game, GameState
+from cardrules.errors import quote
 from cardrules.moves import Move
 from cardrules.search import (
     Evaluation,
@@ -49,7 +50,7 @@ __all__ = ["FlatMonteCarloBot"]
 
 def _count(name: str, value: object, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
+        raise TypeError(f"{name} must be an integer, got {quote(value)}")
     if value < least:
         raise ValueError(f"{name} must be at least {least}, got {value}")
     return value
@@ -110,7 +111,7 @@ class FlatMonteCarloBot:
         if max_rollout_moves is not None:
             _count("max_rollout_moves", max_rollout_moves, 0)
         if not z >= 0:
-            raise ValueError(f"z must be >= 0, got {z!r}")
+            raise ValueError(f"z must be >= 0, got {quote(z)}")
         self.game = game
         self.max_rollout_moves = max_rollout_moves
         self.evaluate: Evaluation = evaluate or estimated_scores

@@ -131,7 +131,8 @@ class Game(GameViews, GameCopies):
         for variant in variants:
             if variant.game != spec.name:
                 raise OptionsError(
-                    f"variant {variant.name!r} is for {variant.game!r}, not {spec.name!r}"
+                    f"variant {quote(variant.name)} is for {quote(variant.game)}, "
+                    f"not {quote(spec.name)}"
                 )
         self.spec = spec
         self.players = players
@@ -168,7 +169,7 @@ class Game(GameViews, GameCopies):
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:
                 raise VariantConflictError(
-                    f"variants {self._kinds[kind.type][0]!r} and {adder!r} both add "
+                    f"variants {quote(self._kinds[kind.type][0])} and {quote(adder)} both add "
                     f"{kind.type.__name__} moves"
                 )
             self._kinds[kind.type] = (adder, kind)
@@ -364,18 +365,18 @@ class Game(GameViews, GameCopies):
         if not isinstance(observation, kind):
             problems.append(f"it is not a {kind.__name__}")
         if players != self.players:
-            problems.append(f"it is for {players!r} players, the game has {self.players}")
+            problems.append(f"it is for {quote(players)} players, the game has {self.players}")
         elif not (isinstance(seat, int) and 0 <= seat < self.players):
-            problems.append(f"seat {seat!r} is not 0 to {self.players - 1}")
+            problems.append(f"seat {quote(seat)} is not 0 to {self.players - 1}")
         if not (isinstance(round_, int) and 0 <= round_ < self.rounds):
-            problems.append(f"round {round_!r} is not 0 to {self.rounds - 1} (rounds option)")
+            problems.append(f"round {quote(round_)} is not 0 to {self.rounds - 1} (rounds option)")
         if scores is None or len(scores) > self.rounds:
             counted = "no" if scores is None else len(scores)
             problems.append(f"it has {counted} round scores, the game at most {self.rounds}")
         if problems:
             raise ObservationMismatchError(
-                f"{type(observation).__name__} of seat {seat!r} of {players!r} players "
-                f"in round {round_!r} does not fit {self!r}: {'; '.join(problems)}"
+                f"{type(observation).__name__} of seat {quote(seat)} of {quote(players)} players "
+                f"in round {quote(round_)} does not fit {quote(self)}: {'; '.join(problems)}"
             )
 
     def determinize_round(self, observation: Any, rng: random.Random) -> Any:
@@ -489,7 +490,8 @@ def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager)
         clash = sorted(names & set(variant.conflicts))
         if clash:
             raise VariantConflictError(
-                f"variant {variant.name!r} cannot be combined with {', '.join(map(repr, clash))}"
+                f"variant {quote(variant.name)} cannot be combined with "
+                f"{', '.join(map(quote, clash))}"
             )
     for hook_name, caller in first_result_hooks(pm):
         answering = [

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, quote
 from cardrules.options import options_as_dict, variant_options_as_dict
 from cardrules.registry import default_catalogue
 
@@ -63,7 +63,7 @@ class GameCopies:
             found = False
         if not found:
             raise pickle.PicklingError(
-                f"game {name!r} or one of its variants is not an installed plugin's own, so a "
+                f"game {quote(name)} or one of its variants is not an installed plugin's own, so a "
                 "pickled copy could not find it again; save the match's record instead "
                 "(GameState.record())"
             )

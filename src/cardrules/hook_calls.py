@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import pluggy
 
-from cardrules.errors import CardRulesError, MissingRuleError, PluginHookError
+from cardrules.errors import CardRulesError, MissingRuleError, PluginHookError, quote
 from cardrules.hook_results import REQUIRED, GuardedGame, answerer, problem
 from cardrules.rule_points import direct_function, first_result_hooks
 from cardrules.specs import GameSpec
@@ -74,7 +74,7 @@ class HookCalls:
             raise PluginHookError(
                 answerer(self.plugin_manager, hook_name), hook_name, "it returned None"
             )
-        raise MissingRuleError(f"no plugin of {self.spec.name!r} answered {hook_name}")
+        raise MissingRuleError(f"no plugin of {quote(self.spec.name)} answered {hook_name}")
 
     def _checked(self, hook_name: str, result: Any) -> Any:
         """``result``, or a `PluginHookError` naming its plugin if it is not a right answer."""

@@ -17,10 +17,11 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import OptionsError, VariantConflictError
+from cardrules.errors import OptionsError, VariantConflictError, quote, shorten
 from cardrules.specs import VariantSpec
 
 __all__ = [
+    "MAX_WHOLE",
     "earlier_options",
     "options_as_dict",
     "resolve_options",
@@ -67,18 +68,31 @@ def earlier_options(options_type: type[Any], version: int) -> dict[str, tuple[An
     return found
 
 
+#: The largest whole number (either sign) an option may hold: JSON-safe, so a record can hold it.
+MAX_WHOLE = 2**53 - 1
+
+
 def _build(options_type: type[Any], values: Mapping[str, Any], source: str) -> Any:
+    strange = [name for name in values if not isinstance(name, str)]
+    if strange:
+        raise OptionsError(f"{source}: an option name is a string, got {quote(strange[0])}")
     names = {field.name for field in attrs.fields(options_type)}
     unknown = sorted(set(values) - names)
     if unknown:
         raise OptionsError(
-            f"{source}: unknown option(s) {', '.join(unknown)}; "
+            f"{source}: unknown option(s) {quote(', '.join(unknown))}; "
             f"{options_type.__name__} has: {', '.join(sorted(names))}"
         )
+    for name, value in values.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_WHOLE:
+            raise OptionsError(
+                f"{source}: {name} must be a whole number of at most {MAX_WHOLE:,} "
+                f"either way, got {quote(value)}"
+            )
     try:
         return options_type(**values)
-    except (TypeError, ValueError) as error:
-        raise OptionsError(f"{source}: {error}") from error
+    except (TypeError, ValueError, RecursionError) as error:
+        raise OptionsError(f"{source}: {shorten(str(error))}") from error
 
 
 def resolve_options(
@@ -124,13 +138,14 @@ def resolve_options(
         for key, value in variant.options:
             if key in set_by and merged[key] != value:
                 raise VariantConflictError(
-                    f"variants {set_by[key]!r} and {variant.name!r} both set option {key!r}, "
-                    f"to {merged[key]!r} and {value!r}"
+                    f"variants {quote(set_by[key])} and {quote(variant.name)} "
+                    f"both set option {quote(key)}, "
+                    f"to {quote(merged[key])} and {quote(value)}"
                 )
             if key not in set_by and key in given and given[key] != value:
                 raise VariantConflictError(
-                    f"variant {variant.name!r} sets option {key!r} to {value!r}, "
-                    f"but the options given set it to {given[key]!r}"
+                    f"variant {quote(variant.name)} sets option {quote(key)} to {quote(value)}, "
+                    f"but the options given set it to {quote(given[key])}"
                 )
             merged[key] = value
             set_by[key] = variant.name
@@ -179,7 +194,8 @@ def variant_options(
     for name in given:
         if name not in chosen or chosen[name].options_type is None:
             raise OptionsError(
-                f"options: {name}.{next(iter(given[name]))} names no chosen variant with options"
+                f"options: {quote(f'{name}.{next(iter(given[name]))}')} "
+                "names no chosen variant with options"
             )
     return {
         v.name: _build(v.options_type, dict(given.get(v.name, {})), f"options of variant {v.name}")

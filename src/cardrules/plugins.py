@@ -23,7 +23,7 @@ import attrs
 import pluggy
 
 from cardrules import hookspecs
-from cardrules.errors import PluginLoadError, PluginLoadWarning, error_text, shorten
+from cardrules.errors import PluginLoadError, PluginLoadWarning, error_text, quote, shorten
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -159,7 +159,7 @@ class SkippedPlugin:
     @property
     def message(self) -> str:
         """The warning's one line: the plugin, where it comes from, why it is skipped."""
-        return f"cardrules plugin {self.name!r} ({self.origin}) is skipped: {self.reason}"
+        return f"cardrules plugin {quote(self.name)} ({self.origin}) is skipped: {self.reason}"
 
     def report(self, strict: bool, error: BaseException | None = None) -> None:
         """Warn with `message` (a `PluginLoadWarning`), or raise `PluginLoadError` if ``strict``."""

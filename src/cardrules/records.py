@@ -184,14 +184,14 @@ def _is_int(value: Any) -> bool:
 
 def _int_list(value: Any, field: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise RecordError(f"record field {field!r} must be a list of integers", field=field)
+        raise RecordError(f"record field {quote(field)} must be a list of integers", field=field)
     return tuple(value)
 
 
 def _text(value: Any, field: str, *, limit: int = 200) -> str:
     if not isinstance(value, str) or not value or len(value) > limit:
         raise RecordError(
-            f"record field {field!r} must be a non-empty string of at most {limit} characters",
+            f"record field {quote(field)} must be a non-empty string of at most {limit} characters",
             field=field,
         )
     return value
@@ -234,7 +234,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         raise RecordError("a record is a JSON object")
     missing = [key for key in _REQUIRED if key not in data]
     if missing:
-        raise RecordError(f"record field {missing[0]!r} is missing", field=missing[0])
+        raise RecordError(f"record field {quote(missing[0])} is missing", field=missing[0])
     unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
     if unknown:
         raise RecordError(f"unknown record field {quote(unknown[0])}", field=unknown[0][:200])
@@ -246,7 +246,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
         )
     for field in ("players", "seed"):
         if not _is_int(data[field]):
-            raise RecordError(f"record field {field!r} must be an integer", field=field)
+            raise RecordError(f"record field {quote(field)} must be an integer", field=field)
     options = data["options"]
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
         raise RecordError("record field 'options' must be an object", field="options")
@@ -279,7 +279,7 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
     for field in ("over", "truncated", "abandoned"):
         value = data.get(field)
         if value is not None and not isinstance(value, bool):
-            raise RecordError(f"record field {field!r} must be true or false", field=field)
+            raise RecordError(f"record field {quote(field)} must be true or false", field=field)
         flags[field] = value
     return GameRecord(
         game=_text(data["game"], "game"),
@@ -437,7 +437,7 @@ def _check_results(record: GameRecord, state: GameState) -> None:
             recorded, replayed = _first_difference(recorded, replayed)
         if recorded is not None and recorded != replayed:
             raise RecordError(
-                f"record field {field!r} says {quote(recorded)} but the moves give "
+                f"record field {quote(field)} says {quote(recorded)} but the moves give "
                 f"{quote(replayed)}",
                 field=field,
             )

@@ -146,8 +146,8 @@ class Catalogue:
         """Where plugin ``plugin`` comes from: its entry point and distribution, or code."""
         info = next((info for info in self.loaded if info.name == plugin), None)
         if info is None:
-            return f"plugin {plugin!r} (registered in code)"
-        return f"plugin {plugin!r} (entry point {info.value} of {info.distribution})"
+            return f"plugin {quote(plugin)} (registered in code)"
+        return f"plugin {quote(plugin)} (entry point {info.value} of {info.distribution})"
 
     def _claim(self, key: tuple[str, ...], plugin: str, what: str, wins: bool = False) -> None:
         """Record ``plugin`` as the owner of ``key``; raise `_Clash` if another owns it.

@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardrules.engine import GameState
-from cardrules.errors import InvalidSeatError
+from cardrules.errors import InvalidSeatError, quote
 from cardrules.records import GameRecord, load_record, replay
 from cardrules.svg import draw, draw_observation, draw_round
 
@@ -99,7 +99,7 @@ def replay_frames(
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < record.players
     ):
-        raise InvalidSeatError(f"seat must be 0 to {record.players - 1} or None, got {seat!r}")
+        raise InvalidSeatError(f"seat must be 0 to {record.players - 1} or None, got {quote(seat)}")
     last = len(record.moves) if to_move is None else min(max(to_move, 0), len(record.moves))
     states = replay(record, catalogue=catalogue)
     previous = next(states)

@@ -21,6 +21,7 @@ from typing import Any
 import pluggy
 
 from cardrules import hookspecs
+from cardrules.errors import quote
 
 __all__ = ["RulePoints", "first_result_hooks"]
 
@@ -109,4 +110,4 @@ class RulePoints:
         if name.startswith("_"):
             raise AttributeError(name)
         known = ", ".join(sorted(self._names)) or "none"
-        raise AttributeError(f"no rule-point hook {name!r}; this game declares: {known}")
+        raise AttributeError(f"no rule-point hook {quote(name)}; this game declares: {known}")

@@ -48,6 +48,7 @@ from typing import Any
 
 from cardrules.determinize import determinize
 from cardrules.engine import Game, GameState
+from cardrules.errors import quote
 from cardrules.moves import Move
 
 __all__ = [
@@ -116,7 +117,7 @@ def named_policy(
         return random_policy
     if policy not in factories:
         known = ", ".join(sorted({"random", "greedy", *factories}))
-        raise ValueError(f"unknown {what} {policy!r} for {game.name}; choose {known}")
+        raise ValueError(f"unknown {what} {quote(policy)} for {game.name}; choose {known}")
     return bot_policy(factories[policy](rng.getrandbits(63)))
 
 
@@ -223,16 +224,18 @@ class ISMCTSBot:
         evaluate: Evaluation | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int):
-            raise TypeError(f"iterations must be an integer, got {iterations!r}")
+            raise TypeError(f"iterations must be an integer, got {quote(iterations)}")
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if max_rollout_moves is not None:
             if isinstance(max_rollout_moves, bool) or not isinstance(max_rollout_moves, int):
-                raise TypeError(f"max_rollout_moves must be an integer, got {max_rollout_moves!r}")
+                raise TypeError(
+                    f"max_rollout_moves must be an integer, got {quote(max_rollout_moves)}"
+                )
             if max_rollout_moves < 0:
                 raise ValueError(f"max_rollout_moves must be >= 0, got {max_rollout_moves}")
         if not exploration >= 0:
-            raise ValueError(f"exploration must be >= 0, got {exploration!r}")
+            raise ValueError(f"exploration must be >= 0, got {quote(exploration)}")
         self.game = game
         self.iterations = iterations
         self.exploration = float(exploration)

@@ -31,7 +31,7 @@ from typing import Any
 
 from cardrules.drawing import Canvas
 from cardrules.engine import Game, GameState
-from cardrules.errors import InvalidSeatError
+from cardrules.errors import InvalidSeatError, quote
 
 __all__ = ["Svg", "draw", "draw_observation", "draw_round"]
 
@@ -63,7 +63,9 @@ def draw(state: GameState, seat: int | None = None) -> Svg:
     """
     if seat is not None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise InvalidSeatError(f"seat must be 0 to {state.players - 1} or None, got {seat!r}")
+            raise InvalidSeatError(
+                f"seat must be 0 to {state.players - 1} or None, got {quote(seat)}"
+            )
         return draw_observation(state.game, state.observation(seat))
     round_state = state.finished_rounds[-1] if state.is_over else state.round_state
     return draw_round(state.game, round_state, state.round_scores)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.errors import CardRulesError, ObservationMismatchError
+from cardrules.errors import CardRulesError, ObservationMismatchError, quote
 
 __all__ = [
     "NUMPY_MISSING",
@@ -114,7 +114,7 @@ class TensorLayout:
             if plane.name == name:
                 return plane
         raise KeyError(
-            f"no plane {name!r}; the planes are {', '.join(p.name for p in self.planes)}"
+            f"no plane {quote(name)}; the planes are {', '.join(p.name for p in self.planes)}"
         )
 
     def view(self, tensor: Any, name: str) -> Any:

@@ -29,7 +29,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from cardrules.actions import ActionBlock, ActionSpace
-from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError, PluginHookError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PluginHookError,
+    quote,
+)
 from cardrules.moves import Move
 from cardrules.tensors import cached_for_game, require_numpy
 
@@ -149,18 +155,19 @@ class MoveKind:
 
     def __attrs_post_init__(self) -> None:
         if not (isinstance(self.type, type) and issubclass(self.type, Move)):
-            raise MoveKindError(f"move kind {self.name!r}: type must be a Move subclass")
+            raise MoveKindError(f"move kind {quote(self.name)}: type must be a Move subclass")
         if self.planes is not NO_PLANES and (not self.planes or self.encode is None):
             raise MoveKindError(
-                f"move kind {self.name!r}: give planes and encode, or planes=NO_PLANES"
+                f"move kind {quote(self.name)}: give planes and encode, or planes=NO_PLANES"
             )
         if self.encode_state is not None and self.planes is NO_PLANES:
-            raise MoveKindError(f"move kind {self.name!r}: encode_state without planes")
+            raise MoveKindError(f"move kind {quote(self.name)}: encode_state without planes")
         if self.actions < 1:
-            raise MoveKindError(f"move kind {self.name!r}: actions must be at least 1")
+            raise MoveKindError(f"move kind {quote(self.name)}: actions must be at least 1")
         if self.actions > 1 and (self.id_of is _single_id or self.move_of is None):
             raise MoveKindError(
-                f"move kind {self.name!r}: a block of {self.actions} ids needs id_of and move_of"
+                f"move kind {quote(self.name)}: a block of {self.actions} ids "
+                "needs id_of and move_of"
             )
 
     def plane_specs(self, variant: str, game: Any) -> tuple[PlaneSpec, ...]:
@@ -221,7 +228,7 @@ class VariantActionSpace(ActionSpace):
         index = kind.id_of(move)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < kind.actions:
             raise InvalidMoveError(
-                f"{move} has no action id: its kind's index {index!r} "
+                f"{move} has no action id: its kind's index {quote(index)} "
                 f"is not 0 to {kind.actions - 1}"
             )
         return start + index

@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from cardrules.errors import CardRulesError, ObservationMismatchError
+from cardrules.errors import CardRulesError, ObservationMismatchError, quote
 
 __all__ = [
     "NO_VARIANT_STATE",
@@ -124,7 +124,7 @@ class StateSpec:
     def __attrs_post_init__(self) -> None:
         if not attrs.has(self.type):
             raise VariantStateError(
-                f"a variant state type must be a frozen attrs class, got {self.type!r}"
+                f"a variant state type must be a frozen attrs class, got {quote(self.type)}"
             )
         if self.view is not _public and self.determinize is None:
             raise VariantStateError(
@@ -186,7 +186,8 @@ def variant_state(state: Any, name: str) -> Any:
         return state.variant_states[name]
     except (KeyError, AttributeError):
         raise VariantStateError(
-            f"variant {name!r} keeps no state in this round (is it chosen, with state=StateSpec?)"
+            f"variant {quote(name)} keeps no state in this round "
+            "(is it chosen, with state=StateSpec?)"
         ) from None
 
 
@@ -204,7 +205,7 @@ def set_variant_state(state: Any, name: str, value: Any) -> None:
     current = variant_state(state, name)
     if type(value) is not type(current):
         raise VariantStateError(
-            f"variant {name!r} keeps a {type(current).__name__}, got {reprlib.repr(value)}"
+            f"variant {quote(name)} keeps a {type(current).__name__}, got {reprlib.repr(value)}"
         )
     state.variant_states = {**state.variant_states, name: value}
 
@@ -218,7 +219,7 @@ def variant_view(observation: Any, name: str) -> Any:
     for variant, view in getattr(observation, "variant_views", ()):
         if variant == name:
             return view
-    raise VariantStateError(f"the observation shows no state of variant {name!r}")
+    raise VariantStateError(f"the observation shows no state of variant {quote(name)}")
 
 
 def state_as_json(value: Any) -> Any:
@@ -314,7 +315,7 @@ def sampled_states(game: StatesGame, observation: Any, rng: random.Random) -> di
     values = {}
     for name, spec in game.state_specs:
         if name not in views:
-            raise ObservationMismatchError(f"the observation shows no state of {name!r}")
+            raise ObservationMismatchError(f"the observation shows no state of {quote(name)}")
         values[name] = game.variant_call(
             name, "StateSpec.determinize", spec.sample, game, views[name], observation.seat, rng
         )

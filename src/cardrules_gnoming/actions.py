@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from cardrules.actions import ActionSpace, blocks_from
 from cardrules.engine import Game
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 from cardrules_gnoming.moves import (
     BOUNCES,
@@ -84,7 +84,7 @@ class GnomingActionSpace(ActionSpace):
         try:
             return self._ids[move]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"{move!r} is not a Gnoming A Round move") from None
+            raise InvalidMoveError(f"{quote(move)} is not a Gnoming A Round move") from None
 
     def move_of(self, action: int) -> Move:
         """The move with id ``action``; raises `InvalidMoveError` outside 0-545."""

@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from cardrules.errors import InvalidCardError
+from cardrules.errors import InvalidCardError, quote
 
 __all__ = ["HAZARD", "MULLIGAN", "Card", "CardKind", "number"]
 
@@ -82,7 +82,7 @@ class Card:
             return HAZARD
         digits = cleaned.removeprefix("-")
         if not (0 < len(digits) <= 3 and digits.isascii() and digits.isdigit()):
-            raise InvalidCardError(f"not a Gnoming card: {text!r} (use 7, -3, M or H)")
+            raise InvalidCardError(f"not a Gnoming card: {quote(text)} (use 7, -3, M or H)")
         return number(int(cleaned))
 
     def __str__(self) -> str:

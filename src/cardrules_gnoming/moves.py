@@ -37,7 +37,7 @@ from typing import Final
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 
 __all__ = [
@@ -69,12 +69,14 @@ POSITIONS = range(9)
 
 def _position(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-        raise InvalidMoveError(f"{attribute.name} must be a layout position 0-8, got {value!r}")
+        raise InvalidMoveError(
+            f"{attribute.name} must be a layout position 0-8, got {quote(value)}"
+        )
 
 
 def _pile(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (isinstance(value, bool) or value not in (0, 1)):
-        raise InvalidMoveError(f"{attribute.name} must be discard pile 0 or 1, got {value!r}")
+        raise InvalidMoveError(f"{attribute.name} must be discard pile 0 or 1, got {quote(value)}")
 
 
 def _in_order(value: object) -> object:
@@ -92,9 +94,9 @@ def _positions(
     if not isinstance(value, tuple) or any(
         isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 8 for p in value
     ):
-        raise InvalidMoveError(f"reveal needs layout positions 0-8, got {value!r}")
+        raise InvalidMoveError(f"reveal needs layout positions 0-8, got {quote(value)}")
     if len(set(value)) != len(value):
-        raise InvalidMoveError(f"reveal positions must be distinct, got {value!r}")
+        raise InvalidMoveError(f"reveal positions must be distinct, got {quote(value)}")
 
 
 @attrs.frozen
@@ -133,7 +135,7 @@ class Draw(Move):
     @source.validator
     def _check(self, attribute: attrs.Attribute[str | int], value: str | int) -> None:
         if value != STOCK and (isinstance(value, bool) or value not in (0, 1)):
-            raise InvalidMoveError(f"draw from 'stock', 0 or 1, got {value!r}")
+            raise InvalidMoveError(f"draw from 'stock', 0 or 1, got {quote(value)}")
 
     def __str__(self) -> str:
         return "draw stock" if self.source == STOCK else f"take discard {self.source}"
@@ -254,7 +256,7 @@ def _int(word: str, text: str) -> int:
     """A position or pile number: 1 to 3 ASCII digits (``int`` alone would take ``"٣"``)."""
     if 0 < len(word) <= 3 and word.isascii() and word.isdigit():
         return int(word)
-    raise InvalidMoveError(f"not a Gnoming move: {text!r} ({word!r} is not a number)")
+    raise InvalidMoveError(f"not a Gnoming move: {quote(text)} ({quote(word)} is not a number)")
 
 
 #: Words that may stand between a verb and a discard pile's number: ``take discard pile 1``.
@@ -313,6 +315,6 @@ def parse_move(text: str) -> GnomingMove:
     if verb == "pass" and not args:
         return Pass()
     raise InvalidMoveError(
-        f"not a Gnoming move: {text!r} (moves: reveal P P, draw stock, take discard N, "
+        f"not a Gnoming move: {quote(text)} (moves: reveal P P, draw stock, take discard N, "
         "place P, bounce P, discard [N], flip P, pass)"
     )

@@ -11,6 +11,7 @@ from typing import Literal
 
 import attrs
 
+from cardrules.errors import quote
 from cardrules.options import since_record_format
 
 __all__ = ["GnomingOptions"]
@@ -18,7 +19,7 @@ __all__ = ["GnomingOptions"]
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
 
 
 def _optional_non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -28,17 +29,17 @@ def _optional_non_negative(instance: object, attribute: attrs.Attribute[int], va
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a whole number >= 1, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a whole number >= 1, got {quote(value)}")
 
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be true or false, got {value!r}")
+        raise ValueError(f"{attribute.name} must be true or false, got {quote(value)}")
 
 
 def _integer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{attribute.name} must be a whole number, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a whole number, got {quote(value)}")
 
 
 @attrs.frozen

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules.engine import new_game
-from cardrules.errors import PluginHookError
+from cardrules.errors import PluginHookError, quote
 from cardrules.moves import Move
 from cardrules_gnoming import rules, scoring
 from cardrules_gnoming.cards import Card
@@ -81,7 +81,7 @@ def _hook(game: Game, name: str) -> Callable[..., Any]:
     def call(**kwargs: Any) -> Any:
         answer = caller(game=game, **kwargs)
         if not check(answer):
-            raise _refuse(game, name, TypeError(f"returned {answer!r}, not {wanted}"))
+            raise _refuse(game, name, TypeError(f"returned {quote(answer)}, not {wanted}"))
         return answer
 
     return call
@@ -94,9 +94,9 @@ def _checked_lines(game: Game) -> Lines:
         lines = tuple(tuple(line) for line in answer)
         for line in lines:
             if not line or len(set(line)) != len(line):
-                raise ValueError(f"line {line!r} must hold distinct positions")
+                raise ValueError(f"line {quote(line)} must hold distinct positions")
             if not all(_is_int(p) and 0 <= p <= 8 for p in line):
-                raise ValueError(f"line {line!r} must hold positions 0-8")
+                raise ValueError(f"line {quote(line)} must hold positions 0-8")
     except (TypeError, ValueError) as error:
         raise _refuse(game, "gnoming_lines", error) from error
     return lines

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import IllegalMoveError, quote
 from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules.seats import left_of, seats_from
@@ -324,7 +324,7 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
         else:
             _start_turn(state, state.starter, chance)
     else:  # pragma: no cover - legal_moves lists no other kind
-        raise TypeError(f"not a Gnoming move: {move!r}")
+        raise TypeError(f"not a Gnoming move: {quote(move)}")
 
 
 def _next_flip(state: GnomingRound, chance: Chance) -> None:

@@ -72,7 +72,7 @@ import attrs
 from cardrules.actions import ActionSpace, blocks_from
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules, RunMeld, SetMeld
@@ -328,7 +328,7 @@ class RookActionSpace(ActionSpace):
             return shared[1]
         handler = self._id_by_type.get(kind)
         if handler is None:
-            raise InvalidMoveError(f"{move!r} is not a Toonerville Rook move")
+            raise InvalidMoveError(f"{quote(move)} is not a Toonerville Rook move")
         action = handler(move)
         if kind is Discard or kind is LayOff:
             if len(self._shared_ids) >= _SHARED_IDS_LIMIT:
@@ -361,14 +361,16 @@ class RookActionSpace(ActionSpace):
         try:
             return _CODES[card]  # type: ignore[index]
         except (KeyError, TypeError):
-            raise InvalidMoveError(f"{move!r} has no action id: {card!r} is not a card") from None
+            raise InvalidMoveError(
+                f"{quote(move)} has no action id: {quote(card)} is not a card"
+            ) from None
 
     def _target(self, target: object, move: Move) -> int:
         if isinstance(target, bool) or not isinstance(target, int):
-            raise InvalidMoveError(f"{move!r} has no action id: the target is not an int")
+            raise InvalidMoveError(f"{quote(move)} has no action id: the target is not an int")
         if not 0 <= target < self.table_melds:
             raise InvalidMoveError(
-                f"{move!r} has no action id: a table holds melds 0-{self.table_melds - 1}"
+                f"{quote(move)} has no action id: a table holds melds 0-{self.table_melds - 1}"
             )
         return target
 
@@ -382,13 +384,15 @@ class RookActionSpace(ActionSpace):
         code = self._card_code(move.card, move)
         number = move.number
         if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidMoveError(f"{move!r} has no action id: the number is not an int")
+            raise InvalidMoveError(f"{quote(move)} has no action id: the number is not an int")
         if code == ROOK_CODE:
             if not 1 <= number <= 14:
-                raise InvalidMoveError(f"{move!r} has no action id: a Rook stands for 1-14")
+                raise InvalidMoveError(f"{quote(move)} has no action id: a Rook stands for 1-14")
             code = ROOK_CODE + number - 1
         elif number != move.card.number:
-            raise InvalidMoveError(f"{move!r} has no action id: a natural card is its own number")
+            raise InvalidMoveError(
+                f"{quote(move)} has no action id: a natural card is its own number"
+            )
         return self._lay_off + LAY_OFF_STRIDE * target + code
 
     def _swap_id(self, move: Move) -> int:
@@ -396,7 +400,7 @@ class RookActionSpace(ActionSpace):
         target = self._target(move.target, move)
         code = self._card_code(move.card, move)
         if code == ROOK_CODE:
-            raise InvalidMoveError(f"{move!r} has no action id: a swap puts in a natural card")
+            raise InvalidMoveError(f"{quote(move)} has no action id: a swap puts in a natural card")
         return self._swap + SWAP_STRIDE * target + code
 
     def _lay_down_id(self, move: Move) -> int:
@@ -411,7 +415,7 @@ class RookActionSpace(ActionSpace):
             return self._run_id(meld, move)
         if type(meld) is SetMeld:
             return self._set_id(meld, move)
-        raise InvalidMoveError(f"{move!r} has no action id: not a Rook meld")
+        raise InvalidMoveError(f"{quote(move)} has no action id: not a Rook meld")
 
     def _run_id(self, run: RunMeld, move: Move) -> int:
         key = (run.colour, run.low, run.high)

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import InvalidCardError
+from cardrules.errors import InvalidCardError, quote
 
 __all__ = [
     "COLOURS",
@@ -71,7 +71,7 @@ class Card:
             code = COLOURS.index(self.colour) * 14 + self.number - 1
         else:
             raise InvalidCardError(
-                f"no Rook card of colour {self.colour!r} and number {self.number!r}"
+                f"no Rook card of colour {quote(self.colour)} and number {quote(self.number)}"
             )
         object.__setattr__(self, "code", code)
 
@@ -110,7 +110,7 @@ class Card:
             number = number_in(cleaned[1:])
             if number is not None and 1 <= number <= 14:
                 return natural(cleaned[0], number)
-        raise InvalidCardError(f"not a Rook card: {text!r} (use R7, Y14, G1, B10 or Rook)")
+        raise InvalidCardError(f"not a Rook card: {quote(text)} (use R7, Y14, G1, B10 or Rook)")
 
     def __str__(self) -> str:
         return "Rook" if self.number == 0 else f"{self.colour}{self.number}"
@@ -150,7 +150,7 @@ def natural(colour: str, number: int) -> Card:
         ValueError: no such colour or number.
     """
     if colour not in COLOURS or not 1 <= number <= 14:
-        raise InvalidCardError(f"no Rook card of colour {colour!r} and number {number!r}")
+        raise InvalidCardError(f"no Rook card of colour {quote(colour)} and number {quote(number)}")
     return _BY_CODE[COLOURS.index(colour) * 14 + number - 1]
 
 

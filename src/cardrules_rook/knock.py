@@ -17,6 +17,7 @@ from collections.abc import Generator
 import attrs
 
 from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
+from cardrules.errors import quote
 from cardrules.variant_moves import MoveKind
 from cardrules.variant_state import StateSpec, set_variant_state, variant_state, variant_view
 from cardrules_rook.observation import RookObservation
@@ -27,11 +28,16 @@ from cardrules_rook.state import RookPhase, RookRound
 __all__ = ["KNOCK", "Knock", "KnockOptions", "KnockState"]
 
 
+def _whole_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
+
+
 @attrs.frozen
 class KnockOptions:
     """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points)."""
 
-    max_points: int = attrs.field(default=15, validator=attrs.validators.ge(0))
+    max_points: int = attrs.field(default=15, validator=_whole_number)
 
 
 @attrs.frozen

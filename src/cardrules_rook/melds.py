@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, Card, natural, number_in
 
 __all__ = [
@@ -116,7 +116,7 @@ def _plain_rules(min_naturals: int, naturals_exceed_rooks: bool) -> MeldRules:
 
 def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in COLOURS:
-        raise InvalidMoveError(f"a run's colour is one of R, Y, G, B, got {value!r}")
+        raise InvalidMoveError(f"a run's colour is one of R, Y, G, B, got {quote(value)}")
 
 
 @attrs.frozen
@@ -329,7 +329,9 @@ def meld_from_str(text: str) -> Meld:
     naturals = [Card.from_str(w) for w in words if not w.startswith("*")]
     stands = [w[1:] for w in words if w.startswith("*")]
     if any(c.is_rook for c in naturals):
-        raise InvalidMoveError(f"write a Rook as * and what it stands for (*R5 or *7): {text!r}")
+        raise InvalidMoveError(
+            f"write a Rook as * and what it stands for (*R5 or *7): {quote(text)}"
+        )
     if stands and all(number_in(s) is not None for s in stands):
         return set_from_cards(naturals, len(stands))
     if not stands and len({c.number for c in naturals}) == 1:
@@ -337,10 +339,12 @@ def meld_from_str(text: str) -> Meld:
     rook_cards = [Card.from_str(s) for s in stands]
     colours = {c.colour for c in naturals} | {c.colour for c in rook_cards}
     if len(colours) != 1:
-        raise InvalidMoveError(f"not a meld: {text!r} (a run has one colour, a set one number)")
+        raise InvalidMoveError(
+            f"not a meld: {quote(text)} (a run has one colour, a set one number)"
+        )
     if naturals:
         return run_from_cards(naturals, [c.number for c in rook_cards])
-    raise InvalidMoveError(f"not a meld: {text!r} (a meld needs natural cards)")
+    raise InvalidMoveError(f"not a meld: {quote(text)} (a meld needs natural cards)")
 
 
 def melds_of(cards: Sequence[Card], rules: MeldRules = DEFAULT_MELD_RULES) -> tuple[Meld, ...]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.errors import InvalidMoveError
+from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 from cardrules_rook.cards import Card, number_in
 from cardrules_rook.melds import Meld, meld_from_str
@@ -164,7 +164,9 @@ RookMove = Draw | Take | Buy | Pass | MeldDown | LayDown | LayOff | Swap | Disca
 def _index(word: str, text: str) -> int:
     index = number_in(word, digits=6)
     if index is None:
-        raise InvalidMoveError(f"not a Rook move: {text!r} ({word!r} is not a meld number)")
+        raise InvalidMoveError(
+            f"not a Rook move: {quote(text)} ({quote(word)} is not a meld number)"
+        )
     return index
 
 
@@ -194,7 +196,7 @@ def parse_move(text: str) -> Move:
         if placed.startswith("*"):
             number = number_in(placed[1:])
             if number is None or not 1 <= number <= 14:
-                raise InvalidMoveError(f"a laid-off Rook stands for a number 1-14: {text!r}")
+                raise InvalidMoveError(f"a laid-off Rook stands for a number 1-14: {quote(text)}")
             return LayOff(target, Card.from_str("Rook"), number)
         card = Card.from_str(placed)
         if card.is_rook:
@@ -208,6 +210,6 @@ def parse_move(text: str) -> Move:
     if lowered[:1] == ["discard"] and len(words) == 2:
         return Discard(Card.from_str(words[1]))
     raise InvalidMoveError(
-        f"not a Rook move: {text!r} (moves: draw, take, buy, pass, meld ..., lay down ... / ..., "
-        "lay off C on N, swap C on N, discard C)"
+        f"not a Rook move: {quote(text)} (moves: draw, take, buy, pass, meld ..., "
+        "lay down ... / ..., lay off C on N, swap C on N, discard C)"
     )

@@ -9,6 +9,7 @@ from typing import Literal
 
 import attrs
 
+from cardrules.errors import quote
 from cardrules.options import since_record_format
 from cardrules_rook.melds import MeldRules
 
@@ -17,22 +18,30 @@ __all__ = ["RookOptions"]
 
 def _optional_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise ValueError(f"{attribute.name} must be a whole number >= 0 or None, got {value!r}")
+        raise ValueError(
+            f"{attribute.name} must be a whole number >= 0 or None, got {quote(value)}"
+        )
 
 
 def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
 
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be true or false, got {value!r}")
+        raise ValueError(f"{attribute.name} must be true or false, got {quote(value)}")
+
+
+def _naturals(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    # A run holds at most 14 cards (1-14 of one colour, R7): more naturals, and no meld is possible.
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
+        raise ValueError(f"{attribute.name} must be 1 to 14, got {quote(value)}")
 
 
 def _rounds(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 11:
-        raise ValueError(f"{attribute.name} must be 1 to 11, got {value!r}")
+        raise ValueError(f"{attribute.name} must be 1 to 11, got {quote(value)}")
 
 
 @attrs.frozen
@@ -43,7 +52,8 @@ class RookOptions:
         first_dealer: R6. The seat that deals round 1 (0).
         rotate_dealer: R6. The deal passes one seat left each round (``True``);
             the player left of the dealer plays first.
-        min_naturals: R7/R8 (Rooks per meld). Natural cards every meld holds (2).
+        min_naturals: R7/R8 (Rooks per meld). Natural cards every meld holds (2);
+            1 to 14 (no run is longer than 14 cards, so more would forbid every meld).
         naturals_exceed_rooks: R7/R8 (Rooks per meld). A meld must hold more
             natural cards than Rooks (``False``; variant ``more-naturals``).
         buy_limit: R10. Buys per player per round (``None``: no limit; the
@@ -74,7 +84,7 @@ class RookOptions:
 
     first_dealer: int = attrs.field(default=0, validator=_count)
     rotate_dealer: bool = attrs.field(default=True, validator=_bool)
-    min_naturals: int = attrs.field(default=2, validator=_count)
+    min_naturals: int = attrs.field(default=2, validator=_naturals)
     naturals_exceed_rooks: bool = attrs.field(default=False, validator=_bool)
     buy_limit: int | None = attrs.field(default=None, validator=_optional_count)
     down_players_may_buy: bool = attrs.field(default=True, validator=_bool)

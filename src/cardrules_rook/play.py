@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardrules.chance import Chance
+from cardrules.errors import quote
 from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules_rook.cards import ROOK_CODE, Card, natural
@@ -116,7 +117,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
     if play is None:
         play = next((f for kind, f in _PLAYS.items() if isinstance(move, kind)), None)
         if play is None:  # pragma: no cover - legal_moves lists no other kind
-            raise TypeError(f"not a Rook move: {move!r}")
+            raise TypeError(f"not a Rook move: {quote(move)}")
     if play is not _draw and play is not _pass:
         state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
     play(state, seat, move, chance)

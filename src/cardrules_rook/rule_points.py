@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardrules.errors import CardRulesError, PluginHookError
+from cardrules.errors import CardRulesError, PluginHookError, quote
 from cardrules_rook.cards import POINTS, Card, card_of_code
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.melds import Meld, MeldRules, RunMeld
@@ -201,7 +201,7 @@ def _checked(game: Game, name: str, kind: type | tuple[type, ...], what: str) ->
         answer = caller(game=game, **kwargs)
         if not isinstance(answer, kind) or (isinstance(answer, bool) and kind is not bool):
             plugins = ", ".join(game.rules.changed_by(name)) or "unknown"
-            raise PluginHookError(plugins, name, TypeError(f"returned {answer!r}, not {what}"))
+            raise PluginHookError(plugins, name, TypeError(f"returned {quote(answer)}, not {what}"))
         return answer
 
     return call

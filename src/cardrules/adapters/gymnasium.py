@@ -68,7 +68,13 @@ from cardrules.adapters.views import render_view
 from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot
 from cardrules.engine import Game, GameState, new_game
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, OptionsError
+from cardrules.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidSeatError,
+    OptionsError,
+    quote,
+)
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent"]
 
@@ -127,18 +133,22 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'human', got {quote(render_mode)}"
+            )
         if max_decisions is not None and (
             isinstance(max_decisions, bool)
             or not isinstance(max_decisions, int)
             or max_decisions < 1
         ):
-            raise ValueError(f"max_decisions must be an int >= 1 or None, got {max_decisions!r}")
+            raise ValueError(
+                f"max_decisions must be an int >= 1 or None, got {quote(max_decisions)}"
+            )
         self.game: Game = new_game(
             game, players=players, seed=0, variants=variants, options=options
         ).game
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidSeatError(f"seat must be 0 to {players - 1}, got {seat!r}")
+            raise InvalidSeatError(f"seat must be 0 to {players - 1}, got {quote(seat)}")
         self.seat = seat
         self.render_mode = render_mode
         self.max_decisions = max_decisions
@@ -171,7 +181,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         for opponent in chosen:
             if isinstance(opponent, str) and opponent not in factories:
                 raise OptionsError(
-                    f"unknown bot {opponent!r}; bots for {self.game.name}: "
+                    f"unknown bot {quote(opponent)}; bots for {self.game.name}: "
                     f"{', '.join(sorted(factories))}"
                 )
             if (
@@ -179,7 +189,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 and not callable(opponent)
                 and not callable(getattr(opponent, "choose", None))
             ):
-                raise OptionsError(f"an opponent has no choose(observation): {opponent!r}")
+                raise OptionsError(f"an opponent has no choose(observation): {quote(opponent)}")
         self._factories = factories
         return chosen
 
@@ -238,7 +248,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if isinstance(action, np.integer | np.ndarray) and np.ndim(action) == 0:
             action = int(action)
         if isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidMoveError(f"an action is an int action id, got {action!r}")
+            raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         scores = state.scores[self.seat]
         try:
             state.apply_action(action)

@@ -82,7 +82,7 @@ from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_view
 from cardrules.engine import Game, GameState, new_game
-from cardrules.errors import InvalidMoveError, InvalidSeatError
+from cardrules.errors import InvalidMoveError, InvalidSeatError, quote
 
 __all__ = ["CardRulesEnv", "env", "illegal_penalty", "raw_env"]
 
@@ -139,13 +139,17 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'human' or 'ansi', got {quote(render_mode)}"
+            )
         if max_decisions is not None and (
             isinstance(max_decisions, bool)
             or not isinstance(max_decisions, int)
             or max_decisions < 1
         ):
-            raise ValueError(f"max_decisions must be an int >= 1 or None, got {max_decisions!r}")
+            raise ValueError(
+                f"max_decisions must be an int >= 1 or None, got {quote(max_decisions)}"
+            )
         probe = new_game(game, players=players, seed=0, variants=variants, options=options)
         self.game: Game = probe.game
         self.metadata = {**self.metadata, "name": f"cardrules_{game.replace('-', '_')}_v0"}
@@ -195,7 +199,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-                raise TypeError(f"seed must be an integer or None, got {seed!r}")
+                raise TypeError(f"seed must be an integer or None, got {quote(seed)}")
             deal = int(seed)
             self._seeds = random.Random(deal)
         elif self._seeds is not None:
@@ -242,7 +246,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if isinstance(action, np.integer):
             action = int(action)
         elif isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidMoveError(f"an action is an int action id, got {action!r}")
+            raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         state = self.game_state
         assert state is not None
         state.apply_action(action)
@@ -332,7 +336,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.agent_name_mapping.get(agent)
         if seat is None:
             known = ", ".join(self.possible_agents)
-            raise InvalidSeatError(f"no agent {agent!r}; the agents are {known}")
+            raise InvalidSeatError(f"no agent {quote(agent)}; the agents are {known}")
         return seat
 
     def observe(self, agent: str) -> Observation:

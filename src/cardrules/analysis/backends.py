@@ -23,6 +23,7 @@ from typing import Any
 
 from cardrules.analysis.play import MatchPlan, play_many
 from cardrules.analysis.rows import MatchRow
+from cardrules.errors import quote
 
 __all__ = ["BACKENDS", "chunked", "run_local", "run_on_ray", "run_plan"]
 
@@ -117,4 +118,4 @@ def run_plan(
         return run_local(plan, seeds, jobs)
     if backend == "ray":
         return run_on_ray(plan, seeds, jobs, address)
-    raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    raise ValueError(f"unknown backend {quote(backend)}; backends: {', '.join(BACKENDS)}")

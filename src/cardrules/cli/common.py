@@ -15,6 +15,7 @@ from rich.table import Table
 from cardrules.bot_loading import bot_factory
 from cardrules.bots import Bot
 from cardrules.engine import GameState
+from cardrules.errors import quote
 
 __all__ = [
     "check_writable",
@@ -31,7 +32,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """Parse ``NAME=VALUE`` (the value as JSON when it parses, else as text)."""
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+        raise click.BadParameter(f"expected NAME=VALUE, got {quote(text)}", param_hint="--option")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:

@@ -53,7 +53,7 @@ from hypothesis.stateful import (
 
 from cardrules.determinize import determinize
 from cardrules.engine import GameState, new_game
-from cardrules.errors import IllegalMoveError, InvalidMoveError, MissingRuleError
+from cardrules.errors import IllegalMoveError, InvalidMoveError, MissingRuleError, quote
 from cardrules.moves import Move
 from cardrules.registry import Catalogue
 from cardrules.strict import StrictChecks
@@ -165,7 +165,7 @@ class GameConformance(RuleBasedStateMachine):
         except IllegalMoveError:
             pass  # the text parsed to a move of the game that is not legal now
         else:
-            raise AssertionError(f"{text!r} was accepted as a move")
+            raise AssertionError(f"{quote(text)} was accepted as a move")
         assert snapshot(self.state) == before
 
     @invariant()

@@ -47,6 +47,7 @@ import attrs
 from cardrules.bots import Bot, RandomBot
 from cardrules.determinize import determinize
 from cardrules.engine import GameState, new_game
+from cardrules.errors import quote
 from cardrules.game import Game
 from cardrules.moves import Move
 from cardrules.records import check_record
@@ -439,7 +440,7 @@ def check_variant(
     """
     for label, share in (("lean", lean), ("random_share", random_share)):
         if not 0.0 <= share <= 1.0:
-            raise ValueError(f"{label} is a probability from 0 to 1, got {share!r}")
+            raise ValueError(f"{label} is a probability from 0 to 1, got {quote(share)}")
     if matches < 0 or max_decisions < 1:
         raise ValueError(
             f"matches must be >= 0 and max_decisions >= 1, got {matches}, {max_decisions}"

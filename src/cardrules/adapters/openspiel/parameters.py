@@ -29,6 +29,7 @@ from urllib.parse import quote, unquote
 import attrs
 
 from cardrules.errors import OptionsError
+from cardrules.errors import quote as shown
 
 __all__ = [
     "OPTION_SEPARATOR",
@@ -78,7 +79,7 @@ def decode_variants(text: str) -> list[str]:
     names = [unquote(part).strip() for part in text.replace(",", VARIANT_SEPARATOR).split("+")]
     if not all(names):
         raise OptionsError(
-            f"variants {text!r}: an empty name; write names joined by '+', "
+            f"variants {shown(text)}: an empty name; write names joined by '+', "
             "e.g. 'no-bounce+same-starter'"
         )
     return names
@@ -105,7 +106,7 @@ def encode_options(options: Mapping[str, Any]) -> str:
             f"{_escape(name)}:{_encode_value(options[name])}" for name in sorted(options)
         )
     except TypeError as error:
-        raise OptionsError(f"options {dict(options)!r} cannot be written: {error}") from None
+        raise OptionsError(f"options {shown(dict(options))} cannot be written: {error}") from None
 
 
 def decode_options(text: str) -> dict[str, Any]:
@@ -124,21 +125,21 @@ def decode_options(text: str) -> dict[str, Any]:
         except json.JSONDecodeError as error:
             raise OptionsError(f"options must be a JSON object: {error}") from None
         if not isinstance(options, dict):
-            raise OptionsError(f"options must be a JSON object, got {text!r}")
+            raise OptionsError(f"options must be a JSON object, got {shown(text)}")
         return options
     if text.startswith("["):
-        raise OptionsError(f"options must be a JSON object or NAME:VALUE items, got {text!r}")
+        raise OptionsError(f"options must be a JSON object or NAME:VALUE items, got {shown(text)}")
     options = {}
     for item in text.split(OPTION_SEPARATOR):
         name, colon, raw = item.partition(":")
         name = unquote(name).strip()
         if not colon or not name:
             raise OptionsError(
-                f"options item {item!r} is not NAME:VALUE; write items joined by ';', "
+                f"options item {shown(item)} is not NAME:VALUE; write items joined by ';', "
                 "e.g. 'hazard_points:20;bouncing:false' (escape ',' as %2C)"
             )
         if name in options:
-            raise OptionsError(f"options: {name!r} is given twice")
+            raise OptionsError(f"options: {shown(name)} is given twice")
         value = unquote(raw)
         try:
             options[name] = json.loads(value)
@@ -217,7 +218,7 @@ def read_parameters(
         raise OptionsError(f"rng_seed must be -1 (fresh) or a seed >= 0, got {rng_seed}")
     rewards = str(values["rewards"])
     if rewards not in REWARDS:
-        raise OptionsError(f"rewards must be 'round' or 'terminal', got {rewards!r}")
+        raise OptionsError(f"rewards must be 'round' or 'terminal', got {shown(rewards)}")
     return GameConfig(
         players=int(values["players"]),
         variants=tuple(decode_variants(str(values["variants"]))),
