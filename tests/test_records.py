@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.bot_loading import bot_factories
 from cardrules.bots import play_match
+from cardrules.errors import quote
 from cardrules.records import (
     READABLE_FORMATS,
     GameRecord,
@@ -245,3 +246,73 @@ def test_an_abandoned_match_is_recorded_as_abandoned_not_truncated() -> None:
     check_record(record)
     with pytest.raises(RecordError, match="'abandoned' must be true or false"):
         load_record(dict(record, abandoned="yes"))
+
+
+# -- issue 39, cases 6 and 7: a record is validated however it is made --------------------
+
+
+def _finished_record() -> dict[str, Any]:
+    state = cardrules.new_game("gnoming-a-round", players=3, seed=8)
+    play_match(state, [cardrules.RandomBot(seat) for seat in range(3)])
+    return state.record()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("players", "3"),
+        ("seed", 1.5),
+        ("seed", 10**5000),
+        ("game", 7),
+        ("options", [1]),
+        ("variants", "knock"),
+        ("moves", "draw"),
+        ("winners", ["0"]),
+        ("round_scores", [None]),
+        ("over", "yes"),
+        ("abandoned", 1),
+        ("format", "cardrules-record/99"),
+        ("variant_states", [[1]]),
+    ],
+    ids=lambda value: quote(value, 20),
+)
+def test_a_game_record_made_by_hand_is_validated(field: str, value: Any) -> None:
+    """GameRecord(players='3') and friends: a RecordError naming the field, not a TypeError."""
+    fields: dict[str, Any] = {"game": "gnoming-a-round", "players": 3, "seed": 1}
+    fields.update(options={}, variants=(), moves=())
+    fields[field] = value
+    with pytest.raises(RecordError) as caught:
+        check_record(GameRecord(**fields))
+    assert caught.value.field == field
+    assert len(str(caught.value)) <= 1024
+
+
+def test_a_game_record_made_by_hand_takes_lists_for_tuples() -> None:
+    """JSON gives lists: a record made from them holds tuples, and replays."""
+    data = _finished_record()
+    record = GameRecord(
+        game=data["game"],
+        players=data["players"],
+        seed=data["seed"],
+        options=data["options"],
+        variants=list(data["variants"]),
+        moves=list(data["moves"]),
+        round_scores=data["round_scores"],
+        winners=data["winners"],
+    )
+    assert isinstance(record.moves, tuple)
+    assert record.round_scores == tuple(map(tuple, data["round_scores"]))
+    assert check_record(record).is_over
+
+
+def test_abandoned_is_checked_against_the_replay() -> None:
+    """Case 7: "abandoned": true on a record whose moves finish the match is refused."""
+    data = _finished_record()
+    assert check_record(dict(data, abandoned=False)).is_over
+    with pytest.raises(RecordError, match="abandoned") as caught:
+        check_record(dict(data, abandoned=True))
+    assert caught.value.field == "abandoned"
+    partial = dict(data, moves=data["moves"][:10], abandoned=True)
+    for key in ("round_scores", "scores", "winners", "over"):
+        partial.pop(key, None)
+    assert not check_record(partial).is_over

@@ -10,6 +10,7 @@ from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import (
+    BotError,
     BotLoadError,
     CardRulesError,
     IllegalMoveError,
@@ -34,6 +35,7 @@ from cardrules.registry import Catalogue, GameSpec, VariantSpec, games
 
 __all__ = [
     "Bot",
+    "BotError",
     "BotLoadError",
     "CardRulesError",
     "Catalogue",

@@ -14,10 +14,17 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.engine import GameState
-from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, quote
+from cardrules.errors import (
+    BotError,
+    CardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidSeatError,
+    quote,
+)
 from cardrules.moves import Move
 
-__all__ = ["Bot", "MatchResult", "RandomBot", "play_match"]
+__all__ = ["Bot", "MatchResult", "RandomBot", "ask_bot", "play_match"]
 
 
 class Bot(Protocol):
@@ -106,7 +113,7 @@ def play_match(
             return MatchResult(state, decisions, truncated=True)
         seat = state.current_player
         assert seat is not None
-        move = bots[seat].choose(state.observation(seat))
+        move = ask_bot(bots[seat], seat, state.observation(seat))
         if before_move is not None:
             before_move(state, seat, move)
         try:
@@ -117,6 +124,21 @@ def play_match(
         if after_move is not None:
             after_move(state, seat, move)
     return MatchResult(state, decisions, truncated=False)
+
+
+def ask_bot(bot: Bot, seat: int, observation: Any) -> Any:
+    """``bot.choose(observation)``, the bot of ``seat``.
+
+    Raises:
+        BotError: ``choose`` raised (errors of cardrules pass as they are); it
+            names the seat and the bot's class.
+    """
+    try:
+        return bot.choose(observation)
+    except CardRulesError:
+        raise
+    except Exception as error:
+        raise BotError(seat, type(bot).__name__, error) from error
 
 
 def _blame(

@@ -12,6 +12,7 @@ import reprlib
 from typing import Any
 
 __all__ = [
+    "BotError",
     "BotLoadError",
     "CardRulesError",
     "IllegalMoveError",
@@ -112,13 +113,13 @@ def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 def error_text(error: BaseException) -> str:
-    """``"TypeName: message"`` of ``error``, its message cut (`shorten`), never failing.
+    """``"TypeName: message"`` of ``error``, on one line and cut (`shorten`), never failing.
 
     A broken ``__str__`` gives ``"(its message cannot be shown)"`` instead of
     hiding the error being reported.
     """
     try:
-        said = str(error)
+        said = " ".join(str(error)[: 4 * MESSAGE_LIMIT].split())
     except Exception:
         said = "(its message cannot be shown)"
     return f"{type(error).__name__}: {shorten(said)}"
@@ -226,6 +227,24 @@ class ObservationMismatchError(CardRulesError, ValueError):
 
 class PluginLoadWarning(UserWarning):
     """An entry-point plugin failed to load and was skipped (the default)."""
+
+
+class BotError(CardRulesError, RuntimeError):
+    """A bot's ``choose`` raised instead of returning a move (`cardrules.bots.ask_bot`).
+
+    Attributes:
+        seat: the seat the bot plays.
+        bot: the bot's class name.
+        error: what ``choose`` raised.
+
+    The message is short whatever the bot's own message (`MESSAGE_LIMIT`).
+    """
+
+    def __init__(self, seat: int, bot: str, error: BaseException):
+        self.seat = seat
+        self.bot = bot
+        self.error = error
+        super().__init__(f"seat {seat}'s bot {bot} failed to choose a move: {error_text(error)}")
 
 
 class BotLoadError(CardRulesError, ImportError, ValueError):

@@ -48,7 +48,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import MAX_NOTATION, RECORD_FORMAT, GameState, new_game
+from cardrules.engine import MAX_NOTATION, MAX_SEED, RECORD_FORMAT, GameState, new_game
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
@@ -100,9 +100,130 @@ class RecordError(CardRulesError, ValueError):
         super().__init__(message)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_tuple(value: Any) -> Any:
+    """A list as a tuple (JSON gives lists); anything else as it is, for the validator to judge."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _as_tuples(value: Any) -> Any:
+    """A list of lists as a tuple of tuples; anything else as it is."""
+    value = _as_tuple(value)
+    return tuple(map(_as_tuple, value)) if isinstance(value, tuple) else value
+
+
+def _ints(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not (isinstance(value, tuple) and all(map(_is_int, value))):
+        raise RecordError(
+            f"record field {quote(attribute.name)} must be a list of integers", field=attribute.name
+        )
+
+
+def _int(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not _is_int(value):
+        raise RecordError(
+            f"record field {quote(attribute.name)} must be an integer", field=attribute.name
+        )
+
+
+def _seed(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    _int(record, attribute, value)
+    if abs(value) > MAX_SEED:
+        raise RecordError(
+            f"record field 'seed' must be at most {MAX_SEED:,} either way, got {quote(value)}",
+            field="seed",
+        )
+
+
+def _flag(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise RecordError(
+            f"record field {quote(attribute.name)} must be true or false", field=attribute.name
+        )
+
+
+def _name(value: Any, field: str) -> None:
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise RecordError(
+            f"record field {quote(field)} must be a non-empty string of at most 200 characters",
+            field=field,
+        )
+
+
+def _game(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    _name(value, "game")
+
+
+def _variants(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, tuple):
+        raise RecordError("record field 'variants' must be a list of names", field="variants")
+    for name in value:
+        _name(name, "variants")
+
+
+def _options(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise RecordError("record field 'options' must be an object", field="options")
+
+
+def _moves(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, tuple) or len(value) > MAX_MOVES:
+        raise RecordError("record field 'moves' must be a list of move texts", field="moves")
+    for number, move in enumerate(value, start=1):
+        if not isinstance(move, str) or len(move) > MAX_NOTATION:
+            raise RecordError(f"move {number} must be move notation text", move_number=number)
+
+
+def _round_scores(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple):
+        raise RecordError("record field 'round_scores' must be a list", field="round_scores")
+    for scores in value:
+        if not (isinstance(scores, tuple) and all(map(_is_int, scores))):
+            raise RecordError(
+                "record field 'round_scores' must be a list of integers", field="round_scores"
+            )
+
+
+def _check_format(value: Any) -> None:
+    if value not in READABLE_FORMATS:
+        raise RecordError(
+            f"record format must be one of {', '.join(map(quote, READABLE_FORMATS))}, "
+            f"got {quote(value)}",
+            field="format",
+        )
+
+
+def _format(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    _check_format(value)
+
+
+def _variant_states(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not (
+        isinstance(value, tuple)
+        and all(
+            entry is None or (isinstance(entry, Mapping) and all(isinstance(k, str) for k in entry))
+            for entry in value
+        )
+    ):
+        raise RecordError(
+            "record field 'variant_states' must be a list of objects (one per round)",
+            field="variant_states",
+        )
+
+
 @attrs.frozen
 class GameRecord:
     """A validated game record (see the module docstring for the JSON format).
+
+    Every field is checked as the record is made, from JSON or by hand (a
+    list is taken where a tuple is documented): a wrong type raises
+    `RecordError` naming the field. Whether the game and variants exist and
+    the moves are legal is checked by `replay`.
 
     Attributes:
         game: the game's registered name.
@@ -126,20 +247,26 @@ class GameRecord:
             ``None`` for a round whose state is not known), or ``None``.
     """
 
-    game: str
-    players: int
-    seed: int
-    options: Mapping[str, Any]
-    variants: tuple[str, ...]
-    moves: tuple[str, ...]
-    round_scores: tuple[tuple[int, ...], ...] | None = None
-    scores: tuple[int, ...] | None = None
-    winners: tuple[int, ...] | None = None
-    over: bool | None = None
-    truncated: bool | None = None
-    abandoned: bool | None = None
-    format: str = RECORD_FORMAT
-    variant_states: tuple[Any, ...] | None = None
+    game: str = attrs.field(validator=_game)
+    players: int = attrs.field(validator=_int)
+    seed: int = attrs.field(validator=_seed)
+    options: Mapping[str, Any] = attrs.field(validator=_options)
+    variants: tuple[str, ...] = attrs.field(converter=_as_tuple, validator=_variants)
+    moves: tuple[str, ...] = attrs.field(converter=_as_tuple, validator=_moves)
+    round_scores: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, converter=_as_tuples, validator=_round_scores
+    )
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_as_tuple, validator=_ints)
+    winners: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_as_tuple, validator=_ints
+    )
+    over: bool | None = attrs.field(default=None, validator=_flag)
+    truncated: bool | None = attrs.field(default=None, validator=_flag)
+    abandoned: bool | None = attrs.field(default=None, validator=_flag)
+    format: str = attrs.field(default=RECORD_FORMAT, validator=_format)
+    variant_states: tuple[Any, ...] | None = attrs.field(
+        default=None, converter=_as_tuple, validator=_variant_states
+    )
 
     @property
     def format_version(self) -> int:
@@ -176,25 +303,6 @@ class GameRecord:
     def to_json(self) -> str:
         """The record as JSON text."""
         return json.dumps(self.to_dict(), indent=1)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_list(value: Any, field: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise RecordError(f"record field {quote(field)} must be a list of integers", field=field)
-    return tuple(value)
-
-
-def _text(value: Any, field: str, *, limit: int = 200) -> str:
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise RecordError(
-            f"record field {quote(field)} must be a non-empty string of at most {limit} characters",
-            field=field,
-        )
-    return value
 
 
 def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
@@ -238,64 +346,22 @@ def load_record(source: str | bytes | Path | Mapping[str, Any]) -> GameRecord:
     unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
     if unknown:
         raise RecordError(f"unknown record field {quote(unknown[0])}", field=unknown[0][:200])
-    if data["format"] not in READABLE_FORMATS:
-        raise RecordError(
-            f"record format must be one of {', '.join(map(repr, READABLE_FORMATS))}, "
-            f"got {quote(data['format'])}",
-            field="format",
-        )
-    for field in ("players", "seed"):
-        if not _is_int(data[field]):
-            raise RecordError(f"record field {quote(field)} must be an integer", field=field)
-    options = data["options"]
-    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise RecordError("record field 'options' must be an object", field="options")
-    variants = data["variants"]
-    if not isinstance(variants, list):
-        raise RecordError("record field 'variants' must be a list of names", field="variants")
-    moves = data["moves"]
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-        raise RecordError("record field 'moves' must be a list of move texts", field="moves")
-    for number, move in enumerate(moves, start=1):
-        if not isinstance(move, str) or len(move) > MAX_NOTATION:
-            raise RecordError(f"move {number} must be move notation text", move_number=number)
-    round_scores = data.get("round_scores")
-    if round_scores is not None:
-        if not isinstance(round_scores, list):
-            raise RecordError("record field 'round_scores' must be a list", field="round_scores")
-        round_scores = tuple(_int_list(r, "round_scores") for r in round_scores)
-    variant_states = data.get("variant_states")
-    if variant_states is not None:
-        if not isinstance(variant_states, list) or not all(
-            entry is None or (isinstance(entry, Mapping) and all(isinstance(k, str) for k in entry))
-            for entry in variant_states
-        ):
-            raise RecordError(
-                "record field 'variant_states' must be a list of objects (one per round)",
-                field="variant_states",
-            )
-        variant_states = tuple(variant_states)
-    flags: dict[str, bool | None] = {}
-    for field in ("over", "truncated", "abandoned"):
-        value = data.get(field)
-        if value is not None and not isinstance(value, bool):
-            raise RecordError(f"record field {quote(field)} must be true or false", field=field)
-        flags[field] = value
+    _check_format(data["format"])  # first: a record of another format may differ in anything
     return GameRecord(
-        game=_text(data["game"], "game"),
+        game=data["game"],
         players=data["players"],
         seed=data["seed"],
-        options=dict(options),
-        variants=tuple(_text(v, "variants") for v in variants),
-        moves=tuple(moves),
-        round_scores=round_scores,
-        scores=_int_list(data["scores"], "scores") if data.get("scores") is not None else None,
-        winners=_int_list(data["winners"], "winners") if data.get("winners") is not None else None,
-        over=flags["over"],
-        truncated=flags["truncated"],
-        abandoned=flags["abandoned"],
+        options=dict(data["options"]) if isinstance(data["options"], Mapping) else data["options"],
+        variants=data["variants"],
+        moves=data["moves"],
+        round_scores=data.get("round_scores"),
+        scores=data.get("scores"),
+        winners=data.get("winners"),
+        over=data.get("over"),
+        truncated=data.get("truncated"),
+        abandoned=data.get("abandoned"),
         format=data["format"],
-        variant_states=variant_states,
+        variant_states=data.get("variant_states"),
     )
 
 
@@ -441,6 +507,11 @@ def _check_results(record: GameRecord, state: GameState) -> None:
                 f"{quote(replayed)}",
                 field=field,
             )
+    if record.abandoned and state.is_over:
+        raise RecordError(
+            "record field 'abandoned' says a player quit before the end, but the moves finish it",
+            field="abandoned",
+        )
     if record.truncated and state.is_over:
         raise RecordError(
             "record field 'truncated' says a bot run stopped the match early, "

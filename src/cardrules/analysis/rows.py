@@ -106,22 +106,27 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[MatchRow]]:
     Raises:
         ResultsError: the file is not a results file, or a complete line is not a row.
     """
-    with path.open(encoding="utf-8") as handle:
-        lines = handle.read().split("\n")
+    try:
+        with path.open(encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path}: not text, not a cardrules results file") from None
     complete = lines[:-1]  # after the last newline: empty, or a line cut short
     if not complete:
         raise ResultsError(f"{path}: empty, not a cardrules results file")
     try:
         head = json.loads(complete[0])
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number too long, nested too deep
         head = None
     if not isinstance(head, dict) or head.get(RESULTS_FORMAT) != 1:
         raise ResultsError(f"{path}: line 1 is not a cardrules results header")
+    if not isinstance(head.get("run"), dict):
+        raise ResultsError(f'{path}: line 1 has no run description (a JSON object at "run")')
     rows = []
     for number, line in enumerate(complete[1:], start=2):
         try:
             data = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             raise ResultsError(f"{path}: line {number} is not JSON") from None
         if not isinstance(data, dict):
             raise ResultsError(f"{path}: line {number} is not a match row")

@@ -26,7 +26,7 @@ from cardrules.cli.plugins import plugins_command
 from cardrules.cli.replay import replay_command
 from cardrules.cli.simulate import simulate_command
 from cardrules.cli.spaces import spaces_command
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, shorten
 from cardrules.registry import default_catalogue
 
 __all__ = ["cli", "main"]
@@ -71,6 +71,8 @@ def _show_warning(
 
 #: The longest warning the command line prints, in characters.
 MAX_WARNING = 400
+#: The longest error line the command line prints, in characters.
+MAX_ERROR = 1000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,7 +100,8 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(f"cardrules: error: {error.format_message()}", err=True)
         return 2
     except CardRulesError as error:
-        click.echo(f"cardrules: error: {error}", err=True)
+        text = " ".join(str(error).split())  # one line, whatever a plugin wrote
+        click.echo(f"cardrules: error: {shorten(text, MAX_ERROR)}", err=True)
         return 2
     except OSError as error:
         click.echo(f"cardrules: error: {error.strerror or error}: {error.filename}", err=True)

@@ -37,6 +37,12 @@ def parse_option(text: str) -> tuple[str, Any]:
         value = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except (ValueError, RecursionError):  # a number too long to read, JSON nested too deep
+        raise click.BadParameter(
+            f"{quote(name.strip())}: the value is too long or too deeply nested to read, "
+            f"got {quote(raw)}",
+            param_hint="--option",
+        ) from None
     return name.strip(), value
 
 

@@ -12,7 +12,7 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 
-from cardrules.bots import Bot, play_match
+from cardrules.bots import Bot, ask_bot, play_match
 from cardrules.cli.common import (
     check_writable,
     make_bots,
@@ -176,7 +176,7 @@ class HumanTable:
             seat = state.current_player
             assert seat is not None
             if seat != self.human:
-                move = self.bots[seat].choose(state.observation(seat))
+                move = ask_bot(self.bots[seat], seat, state.observation(seat))
             else:
                 answer = self.ask()
                 if answer == "quit":
