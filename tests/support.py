@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardrules import GameState, IllegalMoveError, Move
+from cardrules import Catalogue, GameState, IllegalMoveError, Move, VariantSpec, hookimpl
 from cardrules.testing.conformance import snapshot as conformance_snapshot
 from cardrules_gnoming.state import GnomingRound
 
@@ -82,3 +82,15 @@ def refused(state: GameState, move: str | Move) -> IllegalMoveError:
     after = (conformance_snapshot(state), [state.observation(s) for s in range(state.players)])
     assert after == before
     return info.value
+
+
+def catalogue_with(*specs: VariantSpec) -> Catalogue:
+    """The installed games, with ``specs`` registered by one plugin given in code."""
+
+    class Registers:
+        @hookimpl
+        def cardrules_register_variants(self, register: Any) -> None:
+            for spec in specs:
+                register(spec)
+
+    return Catalogue([("registers", Registers())])

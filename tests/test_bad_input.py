@@ -14,19 +14,29 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardrules import GameState, IllegalMoveError, InvalidMoveError, Move, new_game
+from cardrules import (
+    CardRulesError,
+    GameState,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    VariantSpec,
+    new_game,
+)
 from cardrules.cli import main
 from cardrules.engine import MAX_NOTATION
-from cardrules.records import RecordError, check_record, load_record
+from cardrules.records import GameRecord, RecordError, check_record, load_record
 from cardrules.testing.conformance import snapshot
-from tests.support import random_moves
+from cardrules.variant_moves import NO_PLANES, MoveKind
+from tests.support import catalogue_with, random_moves
 
 #: The longest message any refusal may carry (bounded, whatever the input).
-MESSAGE_LIMIT = 1500
+MESSAGE_LIMIT = 1024
 
 
 def _positions() -> list[GameState]:
@@ -293,3 +303,134 @@ def test_a_record_of_the_other_game_blames_its_options_not_its_players() -> None
     with pytest.raises(RecordError) as caught:
         check_record({**rook, "players": 9})
     assert caught.value.field == "players"
+
+
+# -- issue 39: seats, ids, options and records as dicts, misbehaving move kinds ------------
+
+#: Values no public call should choke on: huge numbers and containers, odd types.
+ODD = st.one_of(
+    ANYTHING,
+    st.sampled_from([10**5000, -(10**5000), "7" * 100_000, list(range(10_000)), {1: 2}]),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+    st.floats(),
+)
+
+
+def _documented(call: Callable[[], Any]) -> None:
+    """``call()`` returns, or raises a `CardRulesError` with a message of at most 1 KB."""
+    error = _refusal(call, CardRulesError)
+    assert error is None or len(str(error)) <= MESSAGE_LIMIT
+
+
+@settings(max_examples=100)
+@given(index=st.integers(0, len(POSITIONS) - 1), value=ODD)
+def test_seats_and_ids_of_any_kind_get_only_documented_errors(index: int, value: Any) -> None:
+    """observation, observation_tensor, determinize, move_of, action_id, is_legal: typed, short."""
+    state = POSITIONS[index].clone()
+    before = snapshot(state)
+    _documented(lambda: state.observation(value))
+    _documented(lambda: state.observation_tensor(value))
+    _documented(lambda: state.determinize(value, random.Random(1)))
+    _documented(lambda: state.move_of(value))
+    _documented(lambda: state.action_id(value))
+    _documented(lambda: state.is_legal(value))
+    assert snapshot(state) == before
+
+
+OPTION_NAMES = ["hazard_points", "rounds", "bouncing", "knock.min_face_up", "min_naturals", "x"]
+
+
+@settings(max_examples=100)
+@given(
+    game=st.sampled_from(["gnoming-a-round", "toonerville-rook"]),
+    options=st.one_of(
+        ODD,
+        st.dictionaries(st.one_of(st.sampled_from(OPTION_NAMES), st.integers()), JSON | ODD),
+    ),
+    variants=st.one_of(ODD, st.lists(st.sampled_from(["knock", "no-bounce", "x"]), max_size=2)),
+)
+def test_options_and_variants_as_anything_get_only_documented_errors(
+    game: str, options: Any, variants: Any
+) -> None:
+    """new_game(options=<any dict or value>, variants=<anything>): a match, or a typed error."""
+    _documented(lambda: new_game(game, players=3, seed=1, options=options, variants=variants))
+
+
+RECORD_FIELDS = ["game", "players", "seed", "options", "variants", "moves", "round_scores"]
+
+
+@settings(max_examples=100)
+@given(field=st.sampled_from([*RECORD_FIELDS, "winners", "abandoned", "format"]), value=JSON | ODD)
+def test_records_made_by_hand_from_dicts_get_only_record_errors(field: str, value: Any) -> None:
+    """GameRecord(**dict) with one field replaced by anything: a record, or RecordError."""
+    fields = {key: RECORD[key] for key in RECORD_FIELDS}
+    fields[field] = value
+
+    def make_and_check() -> None:
+        check_record(GameRecord(**fields))
+
+    error = _refusal(make_and_check, RecordError)
+    assert error is None or len(str(error)) <= MESSAGE_LIMIT
+
+
+@attrs.frozen
+class Poke(Move):
+    def __str__(self) -> str:
+        return "poke"
+
+
+def _misbehaving_kind(answers: dict[str, Any]) -> MoveKind:
+    """A kind whose functions answer what hypothesis drew (or raise it, when it is an error)."""
+
+    def answer(function: str, default: Any) -> Any:
+        found = answers.get(function, default)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    return MoveKind(
+        name="poke",
+        type=Poke,
+        rule="G9",
+        parse=lambda text: answer("parse", Poke() if text == "poke" else None),
+        legal=lambda game, state: answer("legal", [Poke()]),
+        apply=lambda game, state, move, chance: answer("apply", None),
+        narrate=lambda *args: [],
+        prompt="poke",
+        planes=NO_PLANES,
+        actions=2,
+        id_of=lambda move: answer("id_of", 0),
+        move_of=lambda index: answer("move_of", Poke()),
+        explain=lambda game, state, move: answer("explain", IllegalMoveError("G9", "no")),
+    )
+
+
+JUNK = st.one_of(
+    ODD,
+    st.just(Poke()),
+    st.just([Poke(), Poke()]),
+    st.just(Move()),
+    st.sampled_from([RuntimeError("boom"), KeyError("k"), ZeroDivisionError()]),
+)
+
+
+@settings(max_examples=100)
+@given(
+    answers=st.dictionaries(
+        st.sampled_from(["parse", "legal", "id_of", "move_of", "explain", "apply"]),
+        JUNK,
+        max_size=3,
+    )
+)
+def test_misbehaving_move_kinds_get_only_documented_errors(answers: dict[str, Any]) -> None:
+    """A kind answering junk, or raising, anywhere: PluginHookError (or a move error), short."""
+    spec = VariantSpec("pokes", "gnoming-a-round", moves=(_misbehaving_kind(answers),))
+    state = new_game(
+        "gnoming-a-round", players=3, seed=1, variants=["pokes"], catalogue=catalogue_with(spec)
+    )
+    _documented(state.legal_moves)
+    _documented(state.legal_actions)
+    _documented(lambda: state.parse_move("poke"))
+    _documented(lambda: state.move_of(state.action_space.size - 1))
+    _documented(lambda: state.apply_action(state.action_space.size - 2))
+    _documented(lambda: state.apply(Poke()))

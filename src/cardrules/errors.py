@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import reprlib
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "UnknownVariantError",
     "VariantConflictError",
     "error_text",
+    "plugin_call",
     "quote",
 ]
 
@@ -215,6 +217,21 @@ class PluginHookError(CardRulesError):
             self.error = None
             what = f"answered {hook} wrongly: {shorten(error)}"
         super().__init__(f"plugin {plugin!r} {what}")
+
+
+def plugin_call(plugin: str, what: str, function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)``, plugin ``plugin``'s code: the one way the core calls it outside hooks.
+
+    Raises:
+        PluginHookError: ``function`` raised an unexpected error; it names
+            ``plugin`` and ``what`` (errors of cardrules pass as they are).
+    """
+    try:
+        return function(*args)
+    except CardRulesError:
+        raise
+    except Exception as error:
+        raise PluginHookError(plugin, what, error) from error
 
 
 class ObservationMismatchError(CardRulesError, ValueError):

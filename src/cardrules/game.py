@@ -24,6 +24,7 @@ from cardrules.errors import (
     OptionsError,
     PluginHookError,
     VariantConflictError,
+    error_text,
     quote,
     shorten,
 )
@@ -37,7 +38,7 @@ from cardrules.plugins import get_plugin_manager
 from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
-from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds
+from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds, kind_moves
 from cardrules.variant_state import (
     StateSpec,
     first_states,
@@ -95,7 +96,9 @@ class Game(GameViews, GameCopies):
         "_observe_caller",
         "_tensor_caller",
         "_tensor_layout",
+        "added_by",
         "deck",
+        "emptied_by",
         "guarded",
         "has_rule_plugins",
         "move_kinds",
@@ -149,8 +152,12 @@ class Game(GameViews, GameCopies):
             raise PluginHookError(culprit, "its hook declarations", error) from None
         self.has_rule_plugins = len(plugins) > 1
         self.guarded = self.has_rule_plugins or self.strict is not None
+        #: The plugin that last answered ``cardrules_legal_moves`` with no move (guarded games).
+        self.emptied_by: str | None = None
+        #: The moves a wrapper of ``cardrules_legal_moves`` last added, with its plugin.
+        self.added_by: dict[Any, str] = {}
         if self.guarded:
-            guard(self, self.plugin_manager, every_hook=self.strict is not None)
+            guard(self, self.plugin_manager)
         self._hook = self.plugin_manager.hook
         self._direct = direct_calls(self.plugin_manager)
         # The two hooks of every decision, looked up once (`_call` looks up the others).
@@ -246,13 +253,26 @@ class Game(GameViews, GameCopies):
                 raise PluginHookError(plugin, "cardrules_legal_moves", found)
             _MOVE_TYPES.update(map(type, moves))
         if not self.move_kinds:
-            return moves
+            return moves if moves else self._no_moves(state)
         extra: list[Move] = []
         for variant, kind in self.move_kinds:
-            extra += self.variant_call(
-                variant, f"MoveKind({kind.name}).legal", kind.legal, self, state
-            )
-        return (*moves, *extra)
+            extra += kind_moves(self, variant, kind, state)
+        return (*moves, *extra) if moves or extra else self._no_moves(state)
+
+    def _no_moves(self, state: Any) -> tuple[Move, ...]:
+        """``()``, unless a variant's plugin emptied the list in a round in play: then the
+        `PluginHookError` naming it (nobody could move). The game's own empty answer is
+        the game's affair (a round state set by hand may have no move)."""
+        culprit, self.emptied_by = self.emptied_by, None
+        if culprit is None or culprit == f"game:{self.name}":
+            return ()
+        if getattr(state, "is_round_over", False):
+            return ()
+        raise PluginHookError(
+            culprit,
+            "cardrules_legal_moves",
+            "it left no legal move in a round in play: nobody could move",
+        )
 
     def move_kind(self, move: Move) -> tuple[str, MoveKind] | None:
         """``(variant name, kind)`` when ``move`` is of a kind a variant adds, else ``None``."""
@@ -269,6 +289,16 @@ class Game(GameViews, GameCopies):
             return
         try:
             done = self._apply_caller(game=self, state=state, move=move, chance=chance)
+        except PluginHookError as error:
+            adder = self.added_by.get(move) if self.added_by else None
+            if adder is None or adder == error.plugin:
+                raise
+            # The rules failed to play a move a variant listed: the variant is at fault.
+            raise PluginHookError(
+                adder,
+                "cardrules_legal_moves",
+                f"it listed {move}, which the rules could not play: {error_text(error)}",
+            ) from error
         except CardRulesError:
             raise
         except Exception as error:
@@ -289,11 +319,7 @@ class Game(GameViews, GameCopies):
         """The error naming the rule that forbids ``move``."""
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
-            refusal = self.variant_call(
-                found[0], f"MoveKind({found[1].name}).explain", found[1].refusal, self, state, move
-            )
-            assert isinstance(refusal, IllegalMoveError)
-            return refusal
+            return found[1].refusal(self, state, move, found[0])
         error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
@@ -306,9 +332,9 @@ class Game(GameViews, GameCopies):
     def parse_move(self, text: str) -> Move:
         """Parse move notation (the variants' move kinds first); raises `InvalidMoveError`."""
         for variant, kind in self.move_kinds:
-            move = self.variant_call(variant, f"MoveKind({kind.name}).parse", kind.parse, text)
+            move = kind.parsed(text, variant)
             if move is not None:
-                return move  # type: ignore[no-any-return]
+                return move
         return self._answer("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
     def observation(
@@ -385,7 +411,7 @@ class Game(GameViews, GameCopies):
         Variant state is filled in from the observation's ``variant_views``
         (`StateSpec.determinize`).
         """
-        state = self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+        state = self._answer("cardrules_determinize", game=self, observation=observation, rng=rng)
         if self.state_specs:
             install_states(self.name, state, sampled_states(self, observation, rng))
         return state
@@ -432,7 +458,8 @@ class Game(GameViews, GameCopies):
 
         Raises:
             PluginHookError: a kind's ``encode`` failed or gave the wrong number
-                of values (the error names the variant).
+                of values (the error names the variant), or the game's tensor
+                is not a flat array of ``tensor_layout.size`` numbers.
         """
         try:
             tensor = self._tensor_caller(game=self, observation=observation)
@@ -442,9 +469,22 @@ class Game(GameViews, GameCopies):
             raise self._blame("cardrules_observation_tensor", error) from error
         if tensor is None:
             self._no_answer("cardrules_observation_tensor")
-        if not self.move_kinds or not any(k.encode for _, k in self.move_kinds):
-            return tensor
-        return encode_kinds(self, observation, tensor)
+        if self.move_kinds and any(k.encode for _, k in self.move_kinds):
+            tensor = encode_kinds(self, observation, tensor)
+        return self.checked_tensor(tensor, "cardrules_observation_tensor")
+
+    def checked_tensor(self, tensor: Any, hook_name: str) -> Any:
+        """``tensor``, if it is a flat array of `tensor_layout`'s size; else a `PluginHookError`
+        naming the plugin that answered ``hook_name``."""
+        shape = getattr(tensor, "shape", None)
+        if shape != (self.tensor_layout.size,) or getattr(tensor, "dtype", None) is None:
+            raise PluginHookError(
+                answerer(self.plugin_manager, hook_name),
+                hook_name,
+                f"it gave {type(tensor).__name__} of shape {quote(shape)}, "
+                f"not a flat array of {self.tensor_layout.size} numbers",
+            )
+        return tensor
 
     def score_round(self, state: Any) -> tuple[int, ...]:
         """Scores of a finished round, one per seat."""

@@ -10,7 +10,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules.errors import PluginHookError
 from cardrules.hook_calls import HookCalls
 from cardrules.moves import Move
 from cardrules.variant_moves import MoveKind
@@ -87,13 +86,5 @@ class GameViews(HookCalls):
         return self._svg("cardrules_svg_state", state=state, round_scores=tuple(round_scores))
 
     def _svg(self, hook_name: str, **kwargs: Any) -> str | None:
-        result = self._call(hook_name, game=self, **kwargs)
-        if result is not None and not (isinstance(result, str) and result.startswith("<svg")):
-            answering = [
-                impl.plugin_name
-                for impl in getattr(self._hook, hook_name).get_hookimpls()
-                if not (impl.wrapper or impl.hookwrapper)
-            ]
-            problem = TypeError(f"expected SVG text starting '<svg', got {type(result).__name__}")
-            raise PluginHookError(" or ".join(answering) or "unknown", hook_name, problem)
-        return result
+        result = self._checked(hook_name, self._call(hook_name, game=self, **kwargs))
+        return None if result is None else str(result)

@@ -9,15 +9,18 @@ wrong one becomes a `cardrules.PluginHookError` naming the plugin.
 
 from __future__ import annotations
 
-import inspect
-import os
-import traceback
 from collections.abc import Callable
 from typing import Any, cast
 
 import pluggy
 
-from cardrules.errors import CardRulesError, MissingRuleError, PluginHookError, quote
+from cardrules.errors import (
+    CardRulesError,
+    MissingRuleError,
+    PluginHookError,
+    plugin_call,
+    quote,
+)
 from cardrules.hook_results import REQUIRED, GuardedGame, answerer, problem
 from cardrules.rule_points import direct_function, first_result_hooks
 from cardrules.specs import GameSpec
@@ -59,8 +62,16 @@ class HookCalls:
             raise self._blame(hook_name, error) from error
 
     def _blame(self, hook_name: str, error: Exception) -> PluginHookError:
-        """The error naming the plugin whose code raised ``error`` in hook ``hook_name``."""
-        return PluginHookError(_culprit(self.plugin_manager, error), hook_name, error)
+        """The error naming the plugin whose code raised ``error`` in hook ``hook_name``.
+
+        Known by construction, not guessed: a game without rule plugins has one
+        plugin, the game's; in a game with them every implementation is called
+        through a guard naming its own plugin (`cardrules.hook_results.guard`),
+        so an error reaching here unnamed came from the hook's answerer.
+        """
+        if len(self.plugin_manager.get_plugins()) == 1:
+            return PluginHookError(f"game:{self.spec.name}", hook_name, error)
+        return PluginHookError(answerer(self.plugin_manager, hook_name), hook_name, error)
 
     def _first(self, hook_name: str, **kwargs: Any) -> Any:
         result = self._call(hook_name, **kwargs)
@@ -96,12 +107,7 @@ class HookCalls:
             PluginHookError: the function raised an unexpected error; it names
                 ``variant:<variant>`` and ``what`` (errors of cardrules pass as they are).
         """
-        try:
-            return function(*args)
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise PluginHookError(f"variant:{variant}", what, error) from error
+        return plugin_call(f"variant:{variant}", what, function, *args)
 
 
 def direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
@@ -112,20 +118,3 @@ def direct_calls(pm: pluggy.PluginManager) -> dict[str, Any]:
         if function is not None and hook_name.startswith("cardrules_"):
             direct[hook_name] = function
     return direct
-
-
-def _culprit(pm: pluggy.PluginManager, error: BaseException) -> str:
-    """The name of the registered plugin whose code raised ``error`` (innermost frame)."""
-    files: dict[str, str] = {}
-    for name, plugin in pm.list_name_plugin():
-        try:
-            source = inspect.getfile(plugin if inspect.ismodule(plugin) else type(plugin))
-        except TypeError:
-            continue
-        files[os.path.abspath(source)] = name
-    culprit = "unknown"
-    for frame, _ in traceback.walk_tb(error.__traceback__):
-        found = files.get(os.path.abspath(frame.f_code.co_filename))
-        if found is not None:
-            culprit = found
-    return culprit

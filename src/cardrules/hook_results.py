@@ -1,15 +1,17 @@
 """What rule hooks must return, checked where a plugin hands its answer back.
 
 A plugin's answer is checked as a type checker would check it: the types and
-shapes of moves, scores, winners, action spaces and errors (`problem`). A wrong
-answer becomes a `cardrules.PluginHookError` naming the plugin and the hook.
+shapes of moves, scores, winners, action spaces, states, SVG text and errors
+(`problem`). A wrong answer becomes a `cardrules.PluginHookError` naming the
+plugin and the hook.
 
-Where one plugin answers a hook (a game without variant rule hooks), its answer
-is checked when the hook returns (`cardrules.Game` does it, at almost no cost).
-Where several plugins take part (a game and variants wrapping its hooks), each
-implementation is checked as it returns (`guard`), so the error names the very
-plugin whose answer is wrong. Strict mode (`cardrules.strict`) adds its costly
-checks at the same place.
+In a game without variant plugins (the fast path), the game's plugin is the
+only one, so whatever fails is the game's, and its answers are checked when
+the hook returns (`cardrules.Game` does it, at almost no cost). In a game with
+variant plugins, or in strict mode, every implementation of every hook, rule
+points included, is called through a guard that knows its plugin (`guard`):
+an exception raised by its code, or a wrong answer, names that very plugin.
+Strict mode (`cardrules.strict`) adds its costly checks at the same place.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import pluggy
 from cardrules import strict
 from cardrules.actions import ActionSpace
 from cardrules.decks import DeckComposition
-from cardrules.errors import IllegalMoveError, PluginHookError, quote
+from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, quote
 from cardrules.moves import Move
+from cardrules.variant_moves import NO_PLANES
 
 __all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "problem"]
 
@@ -32,9 +35,22 @@ __all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "prob
 class GuardedGame(strict.StrictGame, Protocol):
     """The `cardrules.Game` as the hook guards read it (the game module builds on this one)."""
 
+    #: The plugin that last answered ``cardrules_legal_moves`` with no move, or ``None``.
+    emptied_by: str | None
+    #: The moves a wrapper of ``cardrules_legal_moves`` last added, with its plugin.
+    added_by: dict[Any, str]
+
     @property
     def players(self) -> int:
         """The number of seats."""
+
+    @property
+    def tensor_layout(self) -> Any:
+        """The game's `cardrules.tensors.TensorLayout`."""
+
+    @property
+    def move_kinds(self) -> tuple[tuple[str, Any], ...]:
+        """The chosen variants' kinds of move, as ``(variant, kind)`` pairs."""
 
 
 #: Hooks every game answers: ``None`` from the plugins implementing one is a wrong answer.
@@ -52,7 +68,7 @@ REQUIRED = frozenset(
     }
 )
 
-#: Hooks not checked per implementation: called on the catalogue, or with no result.
+#: Hooks whose answers are not checked: called on the catalogue, or with no result.
 _UNCHECKED = frozenset(
     {
         "cardrules_add_hookspecs",
@@ -122,6 +138,22 @@ def _kind(expected: type | tuple[type, ...], what: str) -> Callable[[GuardedGame
     return check
 
 
+def _svg(result: Any) -> str | None:
+    if isinstance(result, str) and result.startswith("<svg"):
+        return None
+    return f"{quote(result)} is not SVG text (a string starting '<svg')"
+
+
+def _tensor(game: GuardedGame, result: Any) -> str | None:
+    shape = getattr(result, "shape", None)
+    if shape is None or len(shape) != 1 or getattr(result, "dtype", None) is None:
+        return f"{quote(result)} is not a flat array of numbers"
+    size = game.tensor_layout.size  # (a move kind's planes may still be missing from it)
+    if shape[0] != size and not any(kind.planes is not NO_PLANES for _, kind in game.move_kinds):
+        return f"it has {shape[0]} numbers, the layout {size}"
+    return None
+
+
 _CHECKS: dict[str, Callable[[GuardedGame, Any], str | None]] = {
     "cardrules_legal_moves": lambda game, result: move_problem(result),
     "cardrules_parse_move": _kind(Move, "a cardrules.Move"),
@@ -144,6 +176,11 @@ _CHECKS: dict[str, Callable[[GuardedGame, Any], str | None]] = {
     ),
     "cardrules_match_winners": _winners,
     "cardrules_new_round": _has("current_player", "is_round_over", "clone"),
+    "cardrules_determinize": _has("current_player", "is_round_over", "clone"),
+    "cardrules_shuffle_hidden": _has("current_player", "is_round_over", "clone"),
+    "cardrules_svg_observation": lambda game, result: _svg(result),
+    "cardrules_observation_tensor": _tensor,
+    "cardrules_svg_state": lambda game, result: _svg(result),
     "cardrules_observation": _has("seat", "legal_moves"),
 }
 
@@ -166,78 +203,151 @@ def answerer(pm: pluggy.PluginManager, hook: str) -> str:
     return str(impls[0].plugin_name) if impls else "unknown"
 
 
-def guard(game: GuardedGame, pm: pluggy.PluginManager, *, every_hook: bool) -> None:
-    """Check each hook implementation's answer as it returns (and strict checks, if on).
+def guard(game: GuardedGame, pm: pluggy.PluginManager) -> None:
+    """Call every hook implementation of ``pm`` through a guard that knows its plugin.
+
+    Each implementation, rule points included, is replaced by one that calls
+    it and turns an unexpected exception into a `PluginHookError` naming the
+    very plugin and hook, checks its answer (`problem`), and runs strict
+    mode's checks around it when ``game.strict`` is set. The game's own
+    hooks are guarded too, so an error met inside them is the game's.
 
     Args:
-        game: the game whose plugins ``pm`` holds (``game.strict`` is read).
+        game: the game whose plugins ``pm`` holds (``game.strict`` is read;
+            ``game.emptied_by`` and ``game.added_by`` are noted, `_note_moves`).
         pm: the game's own plugin manager, its plugins registered.
-        every_hook: guard hooks that one plugin answers alone too (strict mode);
-            otherwise only hooks several plugins take part in.
 
     Old-style ``hookwrapper=True`` implementations are left as they are (their
-    result is not theirs to return); their failures still name them.
+    result is not theirs to return); an error in them names the plugin whose
+    implementation raised inside, or the hook's answerer.
     """
     for hook_name in dir(pm.hook):
-        if not hook_name.startswith("cardrules_") or hook_name in _UNCHECKED:
+        caller = getattr(pm.hook, hook_name)
+        if not isinstance(caller, pluggy.HookCaller) or hook_name in _CATALOGUE:
             continue
-        impls = getattr(pm.hook, hook_name).get_hookimpls()
-        if len(impls) < 2 and not every_hook:
-            continue
+        impls: list[Any] = caller.get_hookimpls()  # (``function`` is replaced: not Final here)
         for impl in impls:
             if not impl.hookwrapper and not getattr(impl.function, "_cardrules_guarded", False):
                 impl.function = _guarded(game, hook_name, impl)
 
 
+#: Hooks called on the catalogue's manager, never a game's.
+_CATALOGUE = frozenset(
+    {"cardrules_add_hookspecs", "cardrules_register_games", "cardrules_register_variants"}
+)
+
+
 def _guarded(game: GuardedGame, hook: str, impl: Any) -> Callable[..., Any]:
-    """``impl.function``, with its answer checked (and strict mode's checks around it)."""
+    """``impl.function``, its failures named, its answer checked (strict checks around it)."""
     function = impl.function
     argnames = tuple(impl.argnames)
     plugin = str(impl.plugin_name)
+    check = None if hook in _UNCHECKED else _CHECKS.get(hook)
+    lists_moves = hook == "cardrules_legal_moves"
 
     def values(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         named = dict(zip(argnames, args, strict=False))
         named.update(kwargs)
         return named
 
-    def judge(result: Any, is_wrapper: bool) -> None:
+    def judge(result: Any, is_wrapper: bool, given: Any = None) -> None:
         if result is None:
             if is_wrapper and hook in REQUIRED:
                 raise PluginHookError(plugin, hook, "the wrapper turned the answer into None")
             return
-        found = problem(game, hook, result)
+        found = None if check is None else check(game, result)
         if found is not None:
             raise PluginHookError(plugin, hook, found)
+        if lists_moves:
+            _note_moves(game, plugin, result, given, is_wrapper)
 
-    def before(named: dict[str, Any]) -> Any:
-        return strict.before(game, hook, named) if game.strict is not None else None
-
-    def after(named: dict[str, Any], result: Any, token: Any) -> None:
-        if game.strict is not None:
-            strict.after(game, hook, plugin, named, result, token)
+    def failed(error: Exception) -> PluginHookError:
+        return PluginHookError(plugin, hook, error)
 
     if impl.wrapper:
 
         def wrapper(*args: Any, **kwargs: Any) -> Generator[Any, Any, Any]:
-            named = values(args, kwargs)
-            token = before(named)
-            result = yield from function(*args, **kwargs)
-            judge(result, True)
-            after(named, result, token)
+            named = values(args, kwargs) if game.strict is not None else {}
+            token = strict.before(game, hook, named) if game.strict is not None else None
+            given: Any = None
+            try:
+                result, given = yield from _drive(function(*args, **kwargs))
+            except CardRulesError:
+                raise
+            except Exception as error:
+                raise failed(error) from error
+            judge(result, True, given)
+            if game.strict is not None:
+                strict.after(game, hook, plugin, named, result, token)
             return result
 
         call: Callable[..., Any] = wrapper
     else:
 
         def plain(*args: Any, **kwargs: Any) -> Any:
-            named = values(args, kwargs)
-            token = before(named)
-            result = function(*args, **kwargs)
+            named: dict[str, Any] = {}
+            token = None
+            if game.strict is not None:
+                named = values(args, kwargs)
+                token = strict.before(game, hook, named)
+            try:
+                result = function(*args, **kwargs)
+            except CardRulesError:
+                raise
+            except Exception as error:
+                raise failed(error) from error
             judge(result, False)
-            after(named, result, token)
+            if game.strict is not None:
+                strict.after(game, hook, plugin, named, result, token)
             return result
 
         call = plain
     call._cardrules_guarded = True  # type: ignore[attr-defined]
     call.__wrapped__ = function  # type: ignore[attr-defined]
     return call
+
+
+def _drive(plugin: Generator[Any, Any, Any]) -> Generator[Any, Any, tuple[Any, Any]]:
+    """Run a plugin's ``wrapper=True`` generator as pluggy would, from inside another one.
+
+    Returns ``(its answer, the answer it was given)``; an error of the
+    implementations inside is thrown into it, as pluggy does, and comes out
+    as it was if the plugin does not handle it.
+    """
+    try:
+        next(plugin)
+    except StopIteration:
+        raise RuntimeError("the wrapper returned without yielding") from None
+    try:
+        given = yield
+    except BaseException as inner:
+        try:
+            plugin.throw(inner)
+        except StopIteration as stop:
+            return stop.value, None
+        raise RuntimeError("the wrapper yielded twice") from None
+    try:
+        plugin.send(given)
+    except StopIteration as stop:
+        return stop.value, given
+    raise RuntimeError("the wrapper yielded twice")
+
+
+def _note_moves(game: GuardedGame, plugin: str, result: Any, given: Any, is_wrapper: bool) -> None:
+    """Note on the game who answered its list of legal moves, for blame if it goes wrong.
+
+    An empty answer sets ``game.emptied_by`` (the game refuses a round in play
+    with no legal move, naming that plugin); the moves a wrapper adds to what
+    it was ``given`` are noted in ``game.added_by`` (the game names that
+    plugin if its own rules then fail to play one).
+    """
+    if not result:
+        if not is_wrapper or given:
+            game.emptied_by = plugin
+        return
+    if is_wrapper and given is not None and len(result) > len(given) - 1:
+        try:
+            known = set(given)
+            game.added_by = {move: plugin for move in result if move not in known}
+        except TypeError:  # unhashable moves: never noted
+            pass

@@ -141,7 +141,8 @@ def seat_tensor(
     if reader is None:
         return None
     try:
-        return reader(state, seat, round_scores)
+        tensor = reader(state, seat, round_scores)
+        return None if tensor is None else game.checked_tensor(tensor, "cardrules_seat_tensor")
     except CardRulesError:
         raise
     except Exception as error:

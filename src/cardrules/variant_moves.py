@@ -32,8 +32,8 @@ from cardrules.actions import ActionBlock, ActionSpace
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
-    InvalidMoveError,
     PluginHookError,
+    plugin_call,
     quote,
 )
 from cardrules.moves import Move
@@ -50,6 +50,7 @@ __all__ = [
     "VariantActionSpace",
     "encode_kinds",
     "encode_kinds_state",
+    "kind_moves",
 ]
 
 
@@ -171,21 +172,108 @@ class MoveKind:
             )
 
     def plane_specs(self, variant: str, game: Any) -> tuple[PlaneSpec, ...]:
-        """The kind's planes in ``game``, each name prefixed ``"<variant>:"``."""
+        """The kind's planes in ``game``, each name prefixed ``"<variant>:"``.
+
+        Raises:
+            PluginHookError: ``planes(game)`` failed, or gave no ``(name, shape,
+                description)`` triples; it names the variant.
+        """
         if self.planes is NO_PLANES:
             return ()
-        planes = self.planes(game) if callable(self.planes) else self.planes
-        return tuple((f"{variant}:{name}", tuple(shape), text) for name, shape, text in planes)
+        planes = self.planes
+        if callable(planes):
+            planes = plugin_call(f"variant:{variant}", self._what("planes"), planes, game)
+        try:
+            return tuple((f"{variant}:{name}", tuple(shape), text) for name, shape, text in planes)
+        except (TypeError, ValueError) as error:  # not (name, shape, text) triples
+            raise PluginHookError(f"variant:{variant}", self._what("planes"), error) from None
 
-    def make(self, index: int) -> Move:
-        """The move with ``index`` inside the kind's block."""
-        return self.type() if self.move_of is None else self.move_of(index)
+    def make(self, index: int, variant: str = "?") -> Move:
+        """The move with ``index`` inside the kind's block (of ``variant``, named on failure).
 
-    def refusal(self, game: Any, state: Any, move: Move) -> IllegalMoveError:
-        """Why ``move`` is not legal now (`explain`, or an error naming `rule`)."""
-        if self.explain is not None:
-            return self.explain(game, state, move)
-        return IllegalMoveError(self.rule, f"{move} is not allowed now", move=move)
+        Raises:
+            PluginHookError: ``move_of`` failed, or gave no move of `type`.
+        """
+        if self.move_of is None:
+            return self.type()
+        move = plugin_call(f"variant:{variant}", self._what("move_of"), self.move_of, index)
+        return self._typed(variant, "move_of", move)
+
+    def refusal(self, game: Any, state: Any, move: Move, variant: str = "?") -> IllegalMoveError:
+        """Why ``move`` is not legal now (`explain`, or an error naming `rule`).
+
+        Raises:
+            PluginHookError: ``explain`` failed, or gave no `cardrules.IllegalMoveError`.
+        """
+        if self.explain is None:
+            return IllegalMoveError(self.rule, f"{move} is not allowed now", move=move)
+        what = self._what("explain")
+        refusal = plugin_call(f"variant:{variant}", what, self.explain, game, state, move)
+        if not isinstance(refusal, IllegalMoveError):
+            raise PluginHookError(
+                f"variant:{variant}", what, f"{quote(refusal)} is not a cardrules.IllegalMoveError"
+            )
+        return refusal
+
+    def index(self, move: Move, variant: str = "?") -> int:
+        """``id_of(move)``, checked: an int in ``0 .. actions-1``.
+
+        Raises:
+            PluginHookError: ``id_of`` failed, or gave something else.
+        """
+        what = self._what("id_of")
+        index = plugin_call(f"variant:{variant}", what, self.id_of, move)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.actions:
+            raise PluginHookError(
+                f"variant:{variant}",
+                what,
+                f"it gave {quote(index)} for {move}, not an index 0 to {self.actions - 1}",
+            )
+        return index
+
+    def parsed(self, text: str, variant: str = "?") -> Move | None:
+        """``parse(text)``, checked: ``None`` or a move of `type`.
+
+        Raises:
+            PluginHookError: ``parse`` failed, or gave something else.
+            InvalidMoveError: ``parse`` refused text of its kind that is malformed.
+        """
+        move = plugin_call(f"variant:{variant}", self._what("parse"), self.parse, text)
+        return None if move is None else self._typed(variant, "parse", move)
+
+    def listed(self, game: Any, state: Any, variant: str = "?") -> list[Move]:
+        """``legal(game, state)``, checked: moves of `type`, none listed twice.
+
+        Raises:
+            PluginHookError: ``legal`` failed, or gave something else.
+        """
+        what = self._what("legal")
+        found = plugin_call(f"variant:{variant}", what, self.legal, game, state)
+        if isinstance(found, str | bytes | Move) or not isinstance(found, Iterable):
+            raise PluginHookError(f"variant:{variant}", what, f"{quote(found)} is not moves")
+        moves = [self._typed(variant, "legal", move) for move in found]
+        if len(set(moves)) != len(moves):
+            raise PluginHookError(
+                f"variant:{variant}", what, f"it lists a move twice: {quote(list(map(str, moves)))}"
+            )
+        return moves
+
+    def _what(self, function: str) -> str:
+        return f"MoveKind({self.name}).{function}"
+
+    def _typed(self, variant: str, function: str, move: Any) -> Move:
+        if type(move) is not self.type and not isinstance(move, self.type):
+            raise PluginHookError(
+                f"variant:{variant}",
+                self._what(function),
+                f"{quote(move)} is not a {self.type.__name__} move",
+            )
+        return move
+
+
+def kind_moves(game: Any, variant: str, kind: MoveKind, state: Any) -> list[Move]:
+    """The moves of ``kind`` (added by ``variant``) legal now: `MoveKind.listed`."""
+    return kind.listed(game, state, variant)
 
 
 class VariantActionSpace(ActionSpace):
@@ -202,14 +290,14 @@ class VariantActionSpace(ActionSpace):
     def __init__(self, base: ActionSpace, kinds: Sequence[tuple[str, MoveKind]]) -> None:
         blocks = list(base.blocks)
         start = base.size
-        self._kinds: dict[type, tuple[int, MoveKind]] = {}
-        self._starts: list[tuple[int, MoveKind]] = []
+        self._kinds: dict[type, tuple[int, MoveKind, str]] = {}
+        self._starts: list[tuple[int, MoveKind, str]] = []
         for variant, kind in kinds:
             blocks.append(
                 ActionBlock(f"{variant}:{kind.name}", start, kind.actions, kind.action_layout)
             )
-            self._kinds[kind.type] = (start, kind)
-            self._starts.append((start, kind))
+            self._kinds[kind.type] = (start, kind, variant)
+            self._starts.append((start, kind, variant))
             start += kind.actions
         super().__init__(blocks)
         self.base = base
@@ -218,20 +306,15 @@ class VariantActionSpace(ActionSpace):
         """The id of ``move``: the game's own, or its kind's block start plus its index.
 
         Raises:
-            InvalidMoveError: the move has no id (as the game's space), or a
-                kind's ``id_of`` gives an index outside its block.
+            InvalidMoveError: the move has no id (as the game's space).
+            PluginHookError: a kind's ``id_of`` failed, or gave an index
+                outside its block; it names the variant.
         """
         found = self._kinds.get(type(move))
         if found is None:
             return self.base.id_of(move)
-        start, kind = found
-        index = kind.id_of(move)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < kind.actions:
-            raise InvalidMoveError(
-                f"{move} has no action id: its kind's index {quote(index)} "
-                f"is not 0 to {kind.actions - 1}"
-            )
-        return start + index
+        start, kind, variant = found
+        return start + kind.index(move, variant)
 
     def listing(self, moves: Sequence[Move]) -> tuple[list[int], dict[int, Move]]:
         """`ActionSpace.listing`; a list with no move of the variants' kinds is the game's
@@ -251,9 +334,9 @@ class VariantActionSpace(ActionSpace):
         action = self.check(action)
         if action < self.base.size:
             return self.base.move_of(action)
-        for start, kind in reversed(self._starts):
+        for start, kind, variant in reversed(self._starts):
             if action >= start:
-                return kind.make(action - start)
+                return kind.make(action - start, variant)
         raise AssertionError("unreachable: the blocks cover the space")
 
 
