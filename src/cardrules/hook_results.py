@@ -270,11 +270,14 @@ def _guarded(game: GuardedGame, hook: str, impl: Any) -> Callable[..., Any]:
             named = values(args, kwargs) if game.strict is not None else {}
             token = strict.before(game, hook, named) if game.strict is not None else None
             given: Any = None
+            passed: list[BaseException] = []
             try:
-                result, given = yield from _drive(function(*args, **kwargs))
+                result, given = yield from _drive(function(*args, **kwargs), passed)
             except CardRulesError:
                 raise
             except Exception as error:
+                if passed and error is passed[0]:
+                    raise  # the error of an implementation inside, not of this wrapper
                 raise failed(error) from error
             judge(result, True, given)
             if game.strict is not None:
@@ -307,12 +310,14 @@ def _guarded(game: GuardedGame, hook: str, impl: Any) -> Callable[..., Any]:
     return call
 
 
-def _drive(plugin: Generator[Any, Any, Any]) -> Generator[Any, Any, tuple[Any, Any]]:
+def _drive(
+    plugin: Generator[Any, Any, Any], passed: list[BaseException]
+) -> Generator[Any, Any, tuple[Any, Any]]:
     """Run a plugin's ``wrapper=True`` generator as pluggy would, from inside another one.
 
     Returns ``(its answer, the answer it was given)``; an error of the
-    implementations inside is thrown into it, as pluggy does, and comes out
-    as it was if the plugin does not handle it.
+    implementations inside is thrown into it, as pluggy does (and appended to
+    ``passed``), and comes out as it was if the plugin does not handle it.
     """
     try:
         next(plugin)
@@ -321,6 +326,7 @@ def _drive(plugin: Generator[Any, Any, Any]) -> Generator[Any, Any, tuple[Any, A
     try:
         given = yield
     except BaseException as inner:
+        passed.append(inner)
         try:
             plugin.throw(inner)
         except StopIteration as stop:
@@ -345,7 +351,7 @@ def _note_moves(game: GuardedGame, plugin: str, result: Any, given: Any, is_wrap
         if not is_wrapper or given:
             game.emptied_by = plugin
         return
-    if is_wrapper and given is not None and len(result) > len(given) - 1:
+    if is_wrapper and given is not None:
         try:
             known = set(given)
             game.added_by = {move: plugin for move in result if move not in known}

@@ -252,7 +252,7 @@ class MoveKind:
         if isinstance(found, str | bytes | Move) or not isinstance(found, Iterable):
             raise PluginHookError(f"variant:{variant}", what, f"{quote(found)} is not moves")
         moves = [self._typed(variant, "legal", move) for move in found]
-        if len(set(moves)) != len(moves):
+        if len(moves) > 1 and _repeats(moves):
             raise PluginHookError(
                 f"variant:{variant}", what, f"it lists a move twice: {quote(list(map(str, moves)))}"
             )
@@ -269,6 +269,14 @@ class MoveKind:
                 f"{quote(move)} is not a {self.type.__name__} move",
             )
         return move
+
+
+def _repeats(moves: list[Move]) -> bool:
+    """Whether a move is listed twice (compared one by one if moves cannot be hashed)."""
+    try:
+        return len(set(moves)) != len(moves)
+    except TypeError:
+        return any(move in moves[:index] for index, move in enumerate(moves))
 
 
 def kind_moves(game: Any, variant: str, kind: MoveKind, state: Any) -> list[Move]:
