@@ -330,16 +330,17 @@ class TestPlugins:
     def test_a_plugin_whose_variants_hook_raises_is_skipped_with_one_warning_line(
         self, tmp_path: Path
     ) -> None:
-        """``cardrules games`` and an unrelated ``play`` still work; one line names the plugin."""
+        """``cardrules games`` and an unrelated ``play`` still work; one line names the plugin,
+        its entry point and its distribution."""
         (tmp_path / "brokenplug.py").write_text(BROKEN_PLUGIN)
         env = _distribution(tmp_path, "[cardrules]\nbroken-variants = brokenplug\n")
         for args in (("games",), ("play", "toonerville-rook", "-n", "3", "-s", "1", "--json")):
             result = run(*args, env=env)
             assert result.returncode == 0, result.stderr
             assert result.stderr.splitlines() == [
-                "cardrules: warning: cardrules plugin 'broken-variants' failed in "
-                "cardrules_register_variants and is skipped: RuntimeError: this plugin's "
-                "variants are broken"
+                "cardrules: warning: cardrules plugin 'broken-variants' (entry point "
+                "brokenplug of first-hour-extras) is skipped: failed in "
+                "cardrules_register_variants: RuntimeError: this plugin's variants are broken"
             ]
 
     def test_plugins_lists_hooks_on_their_own_line_and_indents_wrapped_text(
