@@ -228,7 +228,7 @@ def guard(game: GuardedGame, pm: pluggy.PluginManager) -> None:
         impls: list[Any] = caller.get_hookimpls()  # (``function`` is replaced: not Final here)
         for impl in impls:
             if not impl.hookwrapper and not getattr(impl.function, "_cardrules_guarded", False):
-                impl.function = _guarded(game, hook_name, impl)
+                impl.function = _guarded(game, hook_name, impl, alone=len(impls) == 1)
 
 
 #: Hooks called on the catalogue's manager, never a game's.
@@ -237,13 +237,32 @@ _CATALOGUE = frozenset(
 )
 
 
-def _guarded(game: GuardedGame, hook: str, impl: Any) -> Callable[..., Any]:
-    """``impl.function``, its failures named, its answer checked (strict checks around it)."""
+def _guarded(game: GuardedGame, hook: str, impl: Any, *, alone: bool) -> Callable[..., Any]:
+    """``impl.function``, its failures named, its answer checked (strict checks around it).
+
+    ``alone``: the only implementation of ``hook``, whose answer `cardrules.Game`
+    checks when the hook returns. Outside strict mode, the guard of such an
+    implementation, or of a plain one whose answer has nothing to check, only
+    names it.
+    """
     function = impl.function
     argnames = tuple(impl.argnames)
     plugin = str(impl.plugin_name)
     check = None if hook in _UNCHECKED else _CHECKS.get(hook)
     lists_moves = hook == "cardrules_legal_moves"
+    if game.strict is None and not impl.wrapper and (alone or (check is None and not lists_moves)):
+
+        def named_only(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except CardRulesError:
+                raise
+            except Exception as error:
+                raise PluginHookError(plugin, hook, error) from error
+
+        named_only._cardrules_guarded = True  # type: ignore[attr-defined]
+        named_only.__wrapped__ = function  # type: ignore[attr-defined]
+        return named_only
 
     def values(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         named = dict(zip(argnames, args, strict=False))

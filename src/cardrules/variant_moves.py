@@ -247,12 +247,22 @@ class MoveKind:
         Raises:
             PluginHookError: ``legal`` failed, or gave something else.
         """
-        what = self._what("legal")
-        found = plugin_call(f"variant:{variant}", what, self.legal, game, state)
-        if isinstance(found, str | bytes | Move) or not isinstance(found, Iterable):
+        try:
+            found = self.legal(game, state)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise PluginHookError(f"variant:{variant}", self._what("legal"), error) from error
+        kind = self.type
+        if type(found) in (tuple, list) and all(type(move) is kind for move in found):
+            moves = list(found)  # (the common answer, checked at once)
+        elif isinstance(found, str | bytes | Move) or not isinstance(found, Iterable):
+            what = self._what("legal")
             raise PluginHookError(f"variant:{variant}", what, f"{quote(found)} is not moves")
-        moves = [self._typed(variant, "legal", move) for move in found]
+        else:
+            moves = [self._typed(variant, "legal", move) for move in found]
         if len(moves) > 1 and _repeats(moves):
+            what = self._what("legal")
             raise PluginHookError(
                 f"variant:{variant}", what, f"it lists a move twice: {quote(list(map(str, moves)))}"
             )
