@@ -26,6 +26,7 @@ from cardrules.errors import (
     UnknownVariantError,
     VariantConflictError,
 )
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
@@ -47,6 +48,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidSeatError",
     "MatchResult",
+    "MatchRules",
     "MissingRuleError",
     "Move",
     "ObservationMismatchError",

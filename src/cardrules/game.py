@@ -31,6 +31,7 @@ from cardrules.game_copies import GameCopies
 from cardrules.game_views import GameViews
 from cardrules.hook_calls import direct_calls
 from cardrules.hook_results import answerer, guard, move_problem
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
@@ -68,7 +69,10 @@ class Game(GameViews, GameCopies):
         rules: the game's rule-point hooks (`cardrules.rule_points.RulePoints`),
             e.g. ``game.rules.gnoming_card_points(game=game, card=card)``.
         deck: the deck composition the game deals from.
-        rounds: the number of rounds in the match.
+        match_rules: how the match is won and when it ends
+            (`cardrules.MatchRules`, hook ``cardrules_match_rules``).
+        rounds: the most rounds a match can have (``match_rules.most_rounds``:
+            the number of rounds of a match with a fixed number).
         has_rule_plugins: variants with rule hooks are in play.
         state_specs: ``(variant name, StateSpec)`` of the chosen variants that
             keep state (`cardrules.variant_state`), in the order chosen.
@@ -98,6 +102,7 @@ class Game(GameViews, GameCopies):
         "deck",
         "guarded",
         "has_rule_plugins",
+        "match_rules",
         "move_kinds",
         "options",
         "players",
@@ -172,7 +177,8 @@ class Game(GameViews, GameCopies):
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
-        self.rounds: int = self._answer("cardrules_rounds", game=self)
+        self.match_rules: MatchRules = self._declared_match_rules()
+        self.rounds: int = self.match_rules.most_rounds
         self._action_space: ActionSpace | None = None
         self._tensor_layout: Any = None
 
@@ -180,6 +186,17 @@ class Game(GameViews, GameCopies):
     def name(self) -> str:
         """The game's registered name."""
         return self.spec.name
+
+    def _declared_match_rules(self) -> MatchRules:
+        """The game's `MatchRules`, or a fixed number of rounds (``cardrules_rounds``)."""
+        rules = self._checked(
+            "cardrules_match_rules", self._call("cardrules_match_rules", game=self)
+        )
+        if rules is None:
+            if not self._hook.cardrules_rounds.get_hookimpls():
+                self._no_answer("cardrules_match_rules")
+            rules = MatchRules(rounds=self._answer("cardrules_rounds", game=self))
+        return rules  # type: ignore[no-any-return]
 
     def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
         """Deal round ``round`` (from 0) and return its round state.
@@ -446,7 +463,7 @@ class Game(GameViews, GameCopies):
         return tuple(self._answer("cardrules_score_round", game=self, state=state))
 
     def estimate_scores(self, state: Any) -> tuple[float, ...]:
-        """Estimated scores of a round in play, one per seat (lower is better).
+        """Estimated scores of a round in play, one per seat, in the game's direction.
 
         The game's estimate (hook ``cardrules_estimate_scores``), else the
         round scored as if it ended now (`score_round`).
@@ -459,15 +476,63 @@ class Game(GameViews, GameCopies):
             estimate = self.score_round(state)
         return tuple(float(score) for score in estimate)
 
-    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
-        """Winning seats of a finished match."""
-        return tuple(
-            self._answer(
-                "cardrules_match_winners",
+    def match_over(self, round_scores: Sequence[tuple[int, ...]], last_round: Any) -> bool:
+        """Whether the match is over after the round that scored ``round_scores[-1]``.
+
+        A fixed number of rounds decides alone; otherwise the game's own test
+        (hook ``cardrules_match_over``), else the target (`MatchRules.over`),
+        and never past ``match_rules.max_rounds``.
+
+        Raises:
+            PluginHookError: the hook failed or did not answer ``True``/``False``.
+        """
+        rules = self.match_rules
+        if rules.fixed or len(round_scores) >= rules.most_rounds:
+            return len(round_scores) >= rules.most_rounds
+        answer = self._checked(
+            "cardrules_match_over",
+            self._call(
+                "cardrules_match_over",
                 game=self,
                 round_scores=tuple(tuple(r) for r in round_scores),
-            )
+                last_round=last_round,
+            ),
         )
+        return rules.over(round_scores) if answer is None else bool(answer)
+
+    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        """Winning seats of a finished match: the game's tie-break, else the best totals share.
+
+        Without a ``cardrules_match_winners`` answer, the seats whose total is
+        the best in the declared direction (`MatchRules.winners`) win together.
+        """
+        rounds = tuple(tuple(r) for r in round_scores)
+        winners = self._checked(
+            "cardrules_match_winners",
+            self._call("cardrules_match_winners", game=self, round_scores=rounds),
+        )
+        if winners is None:
+            totals = [sum(column) for column in zip(*rounds, strict=True)]
+            return self.match_rules.winners(totals) if totals else ()
+        return tuple(winners)
+
+    def score_bounds(self) -> tuple[int, int] | None:
+        """``(lowest, highest)`` score of one seat in one round, or ``None`` if undeclared.
+
+        The game's answer to ``cardrules_score_bounds`` (loose, but every round
+        respects it).
+
+        Raises:
+            PluginHookError: the answer is not a pair of ints, lowest first.
+        """
+        bounds = self._checked(
+            "cardrules_score_bounds", self._call("cardrules_score_bounds", game=self)
+        )
+        return None if bounds is None else (int(bounds[0]), int(bounds[1]))
+
+    def utilities(self, scores: Sequence[float]) -> tuple[float, ...]:
+        """Each seat's ``scores`` as a number where higher is better (`MatchRules.utilities`)."""
+        return self.match_rules.utilities(scores)
 
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)

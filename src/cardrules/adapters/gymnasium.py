@@ -16,16 +16,19 @@ decisions the bots play every decision that is theirs.
 * **Action mask**: ``info["action_mask"]`` (``int8``, 1 at each legal id), as
   Gymnasium's own environments give it, and ``action_masks()`` (``bool``), the
   method sb3-contrib's ``MaskablePPO`` calls.
-* **Rewards**: the change of the agent's negated total score (lower scores are
-  better): 0 except when a round ends (by its move or a bot's), minus its score
-  for that round. An episode's rewards add up to minus its final score.
+* **Rewards**: the change of the agent's total score as a utility, in the
+  direction the game declares (`cardrules.MatchRules.utility`: minus the score
+  where the lowest total wins, the score where the highest wins): 0 except when
+  a round ends (by its move or a bot's). An episode's rewards add up to its
+  final ``state.utilities[seat]``.
 * **Termination** when the match ends; **truncation** after ``max_decisions``
   decisions (all seats counted; the round in play is then not scored).
 * **Illegal actions** end the episode, as in PettingZoo's classic
   environments: the move is not played, the reward is ``illegal_reward`` (by
-  default minus the worst total a match can score, so that an illegal action
-  is never better than a legal one) and ``info["illegal_action"]`` is True. An
-  id outside the space raises `cardrules.InvalidMoveError`.
+  default the worst utility a match can give,
+  `cardrules.adapters.bounds.illegal_penalty`, so that an illegal action is
+  never better than a legal one) and ``info["illegal_action"]`` is True. An id
+  outside the space raises `cardrules.InvalidMoveError`.
 * ``reset(seed=s)`` deals the engine's match for seed ``s`` and seeds the bots
   from it, so a seeded episode repeats exactly; without a seed, the next
   episode follows from the last seed (or from fresh randomness).
@@ -248,7 +251,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             return self._observe(), self.illegal_reward, True, False, info
         self._decisions += 1
         self._play_bots()
-        reward = float(scores - state.scores[self.seat])  # minus the change of the score
+        # the change of the score, as a utility (higher is better, whichever totals win)
+        reward = state.game.match_rules.utility(state.scores[self.seat] - scores)
         terminated = state.is_over
         truncated = not terminated and self._capped()
         self._done = terminated or truncated
@@ -275,7 +279,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode is None or state is None:
             return None
         if state.is_over:
-            headline = f"Match over. Scores: {list(state.scores)} (lower is better)"
+            wins = "higher" if state.game.match_rules.higher_wins else "lower"
+            headline = f"Match over. Scores: {list(state.scores)} ({wins} is better)"
         else:
             headline = f"seat {self.seat} (the agent), decision {self._decisions + 1}"
         text = render_view(state, self.seat, headline)

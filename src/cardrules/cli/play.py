@@ -12,6 +12,7 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 
+from cardrules.bot_loading import default_bot
 from cardrules.bots import Bot, play_match
 from cardrules.cli.common import (
     check_writable,
@@ -38,9 +39,9 @@ __all__ = ["play_command"]
 )
 @click.option(
     "--bots",
-    default="greedy",
-    show_default=True,
-    help="Bot per seat, comma-separated, repeated to fill the seats (e.g. greedy,random).",
+    default=None,
+    help="Bot per seat, comma-separated, repeated to fill the seats (e.g. greedy,random). "
+    "Default: the game's own bot (greedy for both bundled games), else random.",
 )
 @rules_options
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON instead.")
@@ -61,7 +62,7 @@ def play_command(
     game: str,
     players: int,
     seed: int | None,
-    bots: str,
+    bots: str | None,
     variants: Sequence[str],
     options: Sequence[str],
     max_decisions: int,
@@ -81,6 +82,7 @@ def play_command(
             "--json prints a bot match; it cannot be combined with --human", param_hint="--json"
         )
     check_writable(save, "--save")
+    bots = bots or default_bot(state.game.spec)
     seat_bots = make_bots(state, bots)
     console = Console(highlight=False)
     if as_json:

@@ -18,7 +18,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.adapters.bounds import ROUND_BOUNDS, RoundBounds
+from cardrules.adapters.bounds import utility_bounds
 from cardrules.adapters.openspiel.observers import CardRulesObserver, make_observer
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, read_parameters
 from cardrules.adapters.openspiel.state import CardRulesState, restore_state
@@ -40,18 +40,10 @@ DEFAULT_MAX_DECISIONS = 100_000
 #: Bits of the engine seed drawn for each match.
 SEED_BITS = 63
 
-#: The registered games: cardrules name -> (OpenSpiel short name, long name, bounds).
-GAMES: dict[str, tuple[str, str, RoundBounds]] = {
-    "gnoming-a-round": (
-        "python_cardrules_gnoming_a_round",
-        "Gnoming A Round (cardrules)",
-        ROUND_BOUNDS["gnoming-a-round"],
-    ),
-    "toonerville-rook": (
-        "python_cardrules_toonerville_rook",
-        "Toonerville Rook (cardrules)",
-        ROUND_BOUNDS["toonerville-rook"],
-    ),
+#: The registered games: cardrules name -> (OpenSpiel short name, long name).
+GAMES: dict[str, tuple[str, str]] = {
+    "gnoming-a-round": ("python_cardrules_gnoming_a_round", "Gnoming A Round (cardrules)"),
+    "toonerville-rook": ("python_cardrules_toonerville_rook", "Toonerville Rook (cardrules)"),
 }
 
 
@@ -101,13 +93,13 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         game = new_game(
             name, players=config.players, seed=0, variants=config.variants, options=options
         ).game
-        lowest, highest = GAMES[name][2](game)
+        worst, best = utility_bounds(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space.size,
             max_chance_outcomes=0,
             num_players=config.players,
-            min_utility=float(-highest * game.rounds),
-            max_utility=float(-lowest * game.rounds),
+            min_utility=worst,
+            max_utility=best,
             utility_sum=None,
             max_game_length=config.max_decisions,
         )
@@ -183,7 +175,7 @@ CLASSES: dict[str, type[CardRulesGame]] = {}
 
 
 def _game_type(name: str, reward_model: Any) -> Any:
-    short_name, long_name, _ = GAMES[name]
+    short_name, long_name = GAMES[name]
     spec = default_catalogue().game(name)
     return pyspiel.GameType(
         short_name=short_name,
