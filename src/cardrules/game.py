@@ -308,12 +308,23 @@ class Game(GameViews, GameCopies):
             return refusal
         error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
-            return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
+            return self._default_refusal(move)
         self._checked("cardrules_explain_illegal", error)
         assert isinstance(error, IllegalMoveError)
         if len(error.message) > 500:  # bounded, whatever the plugin wrote
             error = IllegalMoveError(error.rule, shorten(error.message), move=move)
         return error
+
+    def _default_refusal(self, move: Move) -> IllegalMoveError:
+        """The refusal of a move no plugin explains: the rule its class or the game names.
+
+        The rule is the move class's `Move.rule`, else ``spec.move_rule``,
+        else ``"?"``; the message quotes the rule's line from ``spec.rules``.
+        """
+        rule = type(move).rule or self.spec.move_rule or "?"
+        text = self.spec.rule_text(rule)
+        reason = f": {text}" if text else ""
+        return IllegalMoveError(rule, shorten(f"{move} is not a legal move now{reason}"), move=move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation (the variants' move kinds first); raises `InvalidMoveError`."""
