@@ -35,6 +35,7 @@ from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
+from cardrules.public_views import PublicViews
 from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
@@ -540,6 +541,19 @@ class Game(GameViews, GameCopies):
             "cardrules_score_bounds", self._call("cardrules_score_bounds", game=self)
         )
         return None if bounds is None else (int(bounds[0]), int(bounds[1]))
+
+    def public_views(self) -> PublicViews | None:
+        """How the game's observations split into public and private parts, or ``None``.
+
+        The game's answer to ``cardrules_public_views``.
+
+        Raises:
+            PluginHookError: the answer is not a `PublicViews`.
+        """
+        views = self._checked(
+            "cardrules_public_views", self._call("cardrules_public_views", game=self)
+        )
+        return views  # type: ignore[no-any-return]
 
     def utilities(self, scores: Sequence[float]) -> tuple[float, ...]:
         """Each seat's ``scores`` as a number where higher is better (`MatchRules.utilities`)."""

@@ -26,6 +26,7 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import IllegalMoveError, PluginHookError, quote
 from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 
 __all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "problem"]
 
@@ -145,6 +146,7 @@ _CHECKS: dict[str, Callable[[GuardedGame, Any], str | None]] = {
     "cardrules_match_winners": _winners,
     "cardrules_match_rules": _kind(MatchRules, "a cardrules.MatchRules"),
     "cardrules_match_over": _kind(bool, "True or False"),
+    "cardrules_public_views": _kind(PublicViews, "a cardrules.public_views.PublicViews"),
     "cardrules_score_bounds": lambda game, result: (
         None
         if isinstance(result, tuple)

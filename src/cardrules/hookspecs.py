@@ -305,6 +305,20 @@ def cardrules_observation(
 
 
 @_spec(firstresult=True)
+def cardrules_public_views(game: HookGame) -> Any:
+    """Declare how an observation splits into a public view and a seat's private parts.
+
+    Stops at the first non-None result. Asked by observers that show what
+    every seat sees, or one seat's private cards alone (the OpenSpiel
+    adapter's public and private observers). Without an answer those
+    observers are not offered; every seat's whole observation still is.
+
+    :param game: the game.
+    :returns: a `cardrules.public_views.PublicViews`.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_shuffle_hidden(game: HookGame, state: Any, seat: int, rng: random.Random) -> Any:
     """Return a copy of the round state with the cards hidden from ``seat`` shuffled.
 

@@ -23,6 +23,7 @@ from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
 from cardrules_gnoming import (
@@ -42,6 +43,7 @@ from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import parse_move
 from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.public_views import PUBLIC_VIEWS
 from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.variants import VARIANTS
@@ -99,6 +101,11 @@ def cardrules_deck(game: Game) -> DeckComposition[Card]:
 def cardrules_match_rules(game: Game) -> MatchRules:
     # G25: a fixed number of rounds (the rounds option); the lowest total wins.
     return MatchRules(rounds=_options(game).rounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_public_views(game: Game) -> PublicViews:
+    return PUBLIC_VIEWS
 
 
 @hookimpl(trylast=True)

@@ -21,6 +21,7 @@ from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
 from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
 from cardrules_rook import (
@@ -44,6 +45,7 @@ from cardrules_rook.melds import Meld
 from cardrules_rook.moves import LayDown, parse_move
 from cardrules_rook.observation import RookObservation, observe
 from cardrules_rook.options import RookOptions
+from cardrules_rook.public_views import PUBLIC_VIEWS
 from cardrules_rook.state import RookRound
 from cardrules_rook.variants import VARIANTS
 
@@ -104,6 +106,11 @@ def cardrules_deck(game: Game) -> DeckComposition[Card]:
 def cardrules_match_rules(game: Game) -> MatchRules:
     # R19: a fixed number of rounds (the rounds option); the lowest total wins.
     return MatchRules(rounds=_options(game).rounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_public_views(game: Game) -> PublicViews:
+    return PUBLIC_VIEWS
 
 
 @hookimpl(trylast=True)

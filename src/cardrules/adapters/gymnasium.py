@@ -33,9 +33,12 @@ decisions the bots play every decision that is theirs.
   from it, so a seeded episode repeats exactly; without a seed, the next
   episode follows from the last seed (or from fresh randomness).
 
-Importing this module registers ``cardrules/GnomingARound-v0`` and
-``cardrules/ToonervilleRook-v0`` with ``gymnasium.make`` (3 players, random
-opponents; pass the keyword arguments of `CardRulesGymEnv` to change them).
+Importing this module registers every installed game with ``gymnasium.make``
+under `env_id` (``cardrules/`` + the title in CamelCase + ``-v0``: for the
+bundled games ``cardrules/GnomingARound-v0`` and ``cardrules/ToonervilleRook-v0``),
+with the game's fewest players (at least 2) and random opponents; pass the
+keyword arguments of `CardRulesGymEnv` to change them. `register_game`
+registers a game installed later.
 
 Examples:
     >>> from cardrules.adapters.gymnasium import CardRulesGymEnv
@@ -51,6 +54,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
@@ -72,8 +76,9 @@ from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot
 from cardrules.engine import Game, GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, OptionsError
+from cardrules.registry import GameSpec, default_catalogue
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent", "env_id", "register_game"]
 
 #: The default cap on decisions per match (the same as `cardrules.play_match`).
 DEFAULT_MAX_DECISIONS = 100_000
@@ -314,19 +319,43 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return {"action_mask": self.action_masks().astype(np.int8)}
 
 
+def env_id(spec: GameSpec) -> str:
+    """The Gymnasium id of a game: ``cardrules/`` + its title in CamelCase + ``-v0``.
+
+    Examples:
+        >>> env_id(default_catalogue().game("gnoming-a-round"))
+        'cardrules/GnomingARound-v0'
+    """
+    words = re.findall(r"[0-9A-Za-z]+", spec.title) or [spec.name]
+    return f"cardrules/{''.join(word[:1].upper() + word[1:] for word in words)}-v0"
+
+
+def register_game(name: str) -> str:
+    """Register installed game ``name`` with Gymnasium (once); returns its id (`env_id`).
+
+    The environment plays the game's fewest players, at least 2 (the agent at
+    seat 0, random bots elsewhere); ``gymnasium.make(id, players=...)`` changes
+    that. The adapter registers every installed game when imported; call this
+    for a game installed since.
+
+    Raises:
+        UnknownGameError: no installed plugin registers ``name``.
+    """
+    spec = default_catalogue().game(name)
+    found = env_id(spec)
+    if found not in gymnasium.registry:
+        gymnasium.register(
+            found,
+            entry_point="cardrules.adapters.gymnasium:CardRulesGymEnv",
+            kwargs={"game": spec.name, "players": max(2, spec.min_players)},
+            disable_env_checker=False,
+        )
+    return found
+
+
 def _register() -> None:
-    for name, game in (
-        ("GnomingARound", "gnoming-a-round"),
-        ("ToonervilleRook", "toonerville-rook"),
-    ):
-        env_id = f"cardrules/{name}-v0"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                env_id,
-                entry_point="cardrules.adapters.gymnasium:CardRulesGymEnv",
-                kwargs={"game": game, "players": 3},
-                disable_env_checker=False,
-            )
+    for spec in default_catalogue().games():
+        register_game(spec.name)
 
 
 _register()

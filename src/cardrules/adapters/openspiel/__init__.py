@@ -112,6 +112,7 @@ from cardrules.adapters.openspiel.game import (
     SEED_BITS,
     CardRulesGame,
     register,
+    register_all,
 )
 from cardrules.adapters.openspiel.observers import CardRulesObserver
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, REWARDS
@@ -126,10 +127,11 @@ __all__ = [
     "CardRulesGame",
     "CardRulesObserver",
     "CardRulesState",
+    "register",
+    "register_all",
 ]
 
 #: The registered game classes, by cardrules name (an alias of ``game.CLASSES``).
 _CLASSES = CLASSES
 
-for _name in GAMES:
-    register(_name)
+register_all()
