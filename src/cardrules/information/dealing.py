@@ -1,0 +1,184 @@
+"""Dealing cards at random into places of given sizes, under a game's inferences.
+
+`deal` is what `cardrules.information.shuffle` and
+`cardrules.information.determinize` share. Without inferences the deal is
+uniform. With an `Allowed` predicate (``allowed(zone, owner, card)``: may this
+card be in that place? e.g. "not a heart in seat 2's hand, it showed a void"),
+it first draws uniform deals and keeps the first that fits (rejection: an
+exactly uniform sample among the deals that fit), and after ``attempts``
+failures builds one card by card, choosing each card's place at random in
+proportion to the room left among the places where the rest can still be
+dealt (always a deal that fits, whenever one exists; close to, not exactly,
+uniform).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+from cardrules.errors import ObservationMismatchError
+from cardrules.model.zones import Place
+
+__all__ = ["ATTEMPTS", "Allowed", "ImpossibleDealError", "deal"]
+
+C = TypeVar("C", bound=Hashable)
+
+#: ``allowed(zone, owner, card)``: whether ``card`` may lie in place ``(zone, owner)``.
+Allowed = Callable[[str, int | None, C], bool]
+
+#: Uniform deals drawn (and checked against the inferences) before building one.
+ATTEMPTS = 64
+
+
+class ImpossibleDealError(ObservationMismatchError):
+    """No deal of the hidden cards fits the places' sizes and the game's inferences.
+
+    The view and the inferences contradict each other (or the deck); a
+    ``ValueError``, like every `ObservationMismatchError`.
+    """
+
+
+def deal(
+    cards: Sequence[C],
+    rooms: Sequence[int],
+    places: Sequence[Place],
+    rng: random.Random,
+    allowed: Allowed[C] | None = None,
+    attempts: int = ATTEMPTS,
+) -> list[list[C]]:
+    """Deal ``cards`` into places, ``rooms[i]`` of them to place ``places[i]``.
+
+    Args:
+        cards: the cards to deal (a multiset; identical cards are one card).
+        rooms: how many cards each place gets; they add up to ``len(cards)``.
+        places: the ``(zone, owner)`` of each room, for ``allowed``.
+        rng: the generator to deal with.
+        allowed: the game's inferences, or ``None`` (any card anywhere).
+        attempts: uniform deals tried before building one (module docstring).
+
+    Returns:
+        Per place, the cards dealt to it, in random order.
+
+    Raises:
+        ImpossibleDealError: the rooms do not add up, or no deal fits ``allowed``.
+    """
+    if sum(rooms) != len(cards) or len(rooms) != len(places):
+        raise ImpossibleDealError(f"{len(cards)} cards cannot fill places of sizes {list(rooms)}")
+    pool = list(cards)
+    for _ in range(max(1, attempts) if allowed is not None else 1):
+        rng.shuffle(pool)
+        hands: list[list[C]] = []
+        start = 0
+        for room in rooms:
+            hands.append(pool[start : start + room])
+            start += room
+        if allowed is None or all(
+            allowed(zone, owner, card)
+            for (zone, owner), hand in zip(places, hands, strict=True)
+            for card in hand
+        ):
+            return hands
+    assert allowed is not None
+    return _build(pool, list(rooms), places, rng, allowed)
+
+
+def _build(
+    cards: list[C],
+    rooms: list[int],
+    places: Sequence[Place],
+    rng: random.Random,
+    allowed: Allowed[C],
+) -> list[list[C]]:
+    """A deal that fits ``allowed``, card by card (module docstring)."""
+    kinds = list(dict.fromkeys(cards))
+    kind_of = {card: i for i, card in enumerate(kinds)}
+    ok = [
+        [rooms[p] > 0 and allowed(zone, owner, kind) for p, (zone, owner) in enumerate(places)]
+        for kind in kinds
+    ]
+    flow = [[0] * len(places) for _ in kinds]  # a deal of the cards not yet placed
+    spare = list(rooms)
+    for card in cards:
+        if not _augment(flow, ok, spare, kind_of[card]):
+            raise ImpossibleDealError(
+                f"no deal puts every hidden card where the game's inferences allow ({card} stuck)"
+            )
+    hands: list[list[C]] = [[] for _ in places]
+    left = list(rooms)
+    for card in cards:  # already shuffled
+        kind = kind_of[card]
+        choices = [p for p in range(len(places)) if ok[kind][p] and left[p]]
+        while True:
+            place = rng.choices(choices, weights=[left[p] for p in choices])[0]
+            if _commit(flow, ok, kind, place):
+                break
+            choices.remove(place)
+        hands[place].append(card)
+        left[place] -= 1
+    return hands
+
+
+def _augment(flow: list[list[int]], ok: list[list[bool]], spare: list[int], kind: int) -> bool:
+    """Add one card of ``kind`` to the deal ``flow``, moving others along a path if need be."""
+    places = len(spare)
+    came: dict[int, tuple[int, int] | None] = {}
+    queue: deque[int] = deque()
+    for p in range(places):
+        if ok[kind][p]:
+            came[p] = None
+            queue.append(p)
+    while queue:
+        r = queue.popleft()
+        if spare[r] > 0:
+            spare[r] -= 1
+            while True:  # walk back: each step moves a card of kind d from `before` to r
+                step = came[r]
+                if step is None:
+                    flow[kind][r] += 1
+                    return True
+                before, d = step
+                flow[d][before] -= 1
+                flow[d][r] += 1
+                r = before
+        for d, row in enumerate(flow):
+            if row[r]:
+                for nxt in range(places):
+                    if ok[d][nxt] and nxt not in came:
+                        came[nxt] = (r, d)
+                        queue.append(nxt)
+    return False
+
+
+def _commit(flow: list[list[int]], ok: list[list[bool]], kind: int, place: int) -> bool:
+    """Take a card of ``kind`` out of ``flow`` into ``place``, ``flow`` staying a deal of the rest.
+
+    Returns ``False`` (``flow`` unchanged) when the rest cannot then be dealt.
+    """
+    if flow[kind][place]:
+        flow[kind][place] -= 1
+        return True
+    places = len(flow[kind])
+    came: dict[int, tuple[int, int] | None] = {place: None}
+    queue: deque[int] = deque([place])
+    while queue:
+        r = queue.popleft()
+        if r != place and flow[kind][r]:
+            flow[kind][r] -= 1  # the card committed came from r; r's room passes back to `place`
+            while True:
+                step = came[r]
+                if step is None:
+                    return True
+                before, d = step
+                flow[d][before] -= 1
+                flow[d][r] += 1
+                r = before
+        for d, row in enumerate(flow):
+            if row[r]:
+                for nxt in range(places):
+                    if ok[d][nxt] and nxt not in came:
+                        came[nxt] = (r, d)
+                        queue.append(nxt)
+    return False

@@ -1,0 +1,146 @@
+"""What one seat sees of a table: derived from the zones' declared visibility.
+
+`view_of(table, seat)` gives a `TableView`: for each place, the cards the seat
+sees (``None`` for each card hidden from it), the face-up flags of a
+``FACE_UP`` place, and the hidden cards the seat *knows* are there. It holds no
+hidden card the seat does not know: two tables that differ only in such cards
+give equal views (`cardrules.information.shuffle` checks it). Views are
+frozen and hashable.
+
+An unordered zone's seen cards, and every ``known`` multiset, are sorted (by
+the spec's ``sort_key``, or by the cards' own order), so that a view does not
+show the order cards arrived in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from cardrules.model.table import Table
+from cardrules.model.zones import TableSpec, Visibility, ZoneError
+
+__all__ = ["PlaceView", "TableView", "view_of"]
+
+C = TypeVar("C")
+
+
+@attrs.frozen
+class PlaceView(Generic[C]):
+    """One place as one seat sees it.
+
+    Attributes:
+        zone: the zone's name.
+        owner: the owning seat, or ``None`` for a table zone.
+        cards: one entry per card, bottom first: the card when the seat sees
+            it, ``None`` when hidden from it. An unordered zone is either all
+            seen (sorted) or all hidden.
+        face_up: a ``FACE_UP`` place's flags (public), one per card; ``()`` otherwise.
+        known: cards the seat knows to be among this place's hidden ones,
+            sorted (not for a ``FACE_UP`` place).
+        known_at: ``(position, card)`` pairs the seat knows among a ``FACE_UP``
+            place's face-down cards, by position.
+    """
+
+    zone: str
+    owner: int | None
+    cards: tuple[C | None, ...]
+    face_up: tuple[bool, ...] = ()
+    known: tuple[C, ...] = ()
+    known_at: tuple[tuple[int, C], ...] = ()
+
+    @property
+    def size(self) -> int:
+        """How many cards the place holds (public)."""
+        return len(self.cards)
+
+    @property
+    def hidden(self) -> int:
+        """How many of its cards the seat does not see (known ones included)."""
+        return sum(card is None for card in self.cards)
+
+    def in_sight(self) -> Iterator[C]:
+        """Every card of this place the seat sees or knows."""
+        yield from (card for card in self.cards if card is not None)
+        yield from self.known
+        yield from (card for _, card in self.known_at)
+
+
+@attrs.frozen
+class TableView(Generic[C]):
+    """A table as one seat sees it (see `view_of`).
+
+    Attributes:
+        seat: the observing seat, ``0 .. players-1``.
+        spec: the declared zones (public).
+        places: one `PlaceView` per place of ``spec.places``, in that order.
+    """
+
+    seat: int
+    spec: TableSpec
+    places: tuple[PlaceView[C], ...]
+
+    def place(self, zone: str, owner: int | None = None) -> PlaceView[C]:
+        """The view of place ``(zone, owner)``. Raises `ZoneError` if there is none."""
+        return self.places[self.spec.place_index(zone, owner)]
+
+    def in_sight(self) -> list[C]:
+        """Every card the seat sees or knows, over all places (a multiset)."""
+        return [card for place in self.places for card in place.in_sight()]
+
+
+def _sorted(spec: TableSpec, cards: list[Any]) -> tuple[Any, ...]:
+    return tuple(sorted(cards, key=spec.sort_key) if spec.sort_key else sorted(cards))
+
+
+def view_of(table: Table[C], seat: int) -> TableView[C]:
+    """What ``seat`` sees and knows of ``table``.
+
+    Args:
+        table: the table.
+        seat: the observer, ``0 .. players-1``.
+
+    Returns:
+        A `TableView`: for each place, the cards ``seat`` sees, the public
+        face-up flags, and the hidden cards it knows (`Table.known`, `Table.known_at`).
+
+    Raises:
+        ZoneError: ``seat`` is out of range.
+    """
+    spec = table.spec
+    if not isinstance(seat, int) or not 0 <= seat < spec.players:
+        raise ZoneError(f"seat must be 0..{spec.players - 1}, got {seat!r}")
+    places: list[PlaceView[C]] = []
+    for place, ((zone_name, owner), zone) in enumerate(
+        zip(spec.places, spec.zone_of_place, strict=True)
+    ):
+        cards = table.cards((zone_name, owner))
+        visibility = zone.visibility
+        shown: tuple[C | None, ...]
+        if spec.sees_all(place, seat):
+            shown = cards if zone.ordered else _sorted(spec, list(cards))
+        elif visibility is Visibility.TOP and cards:
+            shown = (None,) * (len(cards) - 1) + (cards[-1],)
+        elif visibility is Visibility.FACE_UP:
+            up = table.face_up((zone_name, owner))
+            shown = tuple(card if flag else None for card, flag in zip(cards, up, strict=True))
+            places.append(
+                PlaceView(
+                    zone_name,
+                    owner,
+                    shown,
+                    up,
+                    (),
+                    tuple(sorted(table.known_at(seat, (zone_name, owner)), key=lambda p: p[0])),
+                )
+            )
+            continue
+        else:
+            shown = (None,) * len(cards)
+        known = table.known(seat, (zone_name, owner))
+        places.append(
+            PlaceView(zone_name, owner, shown, (), _sorted(spec, list(known)) if known else ())
+        )
+    return TableView(seat, spec, tuple(places))
