@@ -90,6 +90,8 @@ def shuffle_hidden(
     dealt = deal(pool, [len(cards) for cards in free], spec.places, rng, allowed, attempts)
     twin = table.clone()
     for place, zone in enumerate(spec.zone_of_place):
+        if not dealt[place] and zone.ordered and not table.knowledge.known(seat, place):
+            continue  # nothing of it is dealt anew
         cards = list(table.cards(spec.places[place]))
         if zone.positional:
             for i, card in zip(positions[place], dealt[place], strict=True):

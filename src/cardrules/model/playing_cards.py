@@ -107,20 +107,7 @@ _SUIT_OF_TEXT = {suit.letter: suit for suit in Suit} | {suit.symbol: suit for su
 _JOKER = re.compile(r"JK([RB]?)(\d*)")
 
 
-def _after_suits(suit: Suit | None) -> int:
-    """Sort key of a suit: jokers (no suit) after spades."""
-    return len(Suit) if suit is None else int(suit)
-
-
-def _rank_key(rank: Rank | None) -> int:
-    return 0 if rank is None else int(rank)
-
-
-def _colour_key(colour: Colour | None) -> int:
-    return 0 if colour is None else 1 + (colour is Colour.BLACK)
-
-
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class PlayingCard:
     """One playing card (hashable, ordered by suit, then rank; jokers last).
 
@@ -136,10 +123,12 @@ class PlayingCard:
     `parse_card`. Raises ``ValueError`` for a card that is half a joker.
     """
 
-    suit: Suit | None = attrs.field(order=_after_suits)
-    rank: Rank | None = attrs.field(order=_rank_key)
-    joker_colour: Colour | None = attrs.field(default=None, order=_colour_key)
+    suit: Suit | None
+    rank: Rank | None
+    joker_colour: Colour | None = None
     joker_number: int = 0
+    #: The sort key, worked out once: cards sort often (every view of a hand).
+    order: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         jokerish = self.joker_colour is not None or self.joker_number != 0
@@ -147,6 +136,32 @@ class PlayingCard:
             raise ValueError(f"not a card: {self.suit}, {self.rank}, {self.joker_colour}")
         if self.joker_number < 0:
             raise ValueError(f"joker number must be >= 0, got {self.joker_number}")
+        if self.suit is None:
+            colour = 0 if self.joker_colour is None else 1 + (self.joker_colour is Colour.BLACK)
+            order = (len(Suit) * 16 + colour) * 1024 + self.joker_number
+        else:
+            order = (int(self.suit) * 16 + int(self.rank or 0)) * 1024
+        object.__setattr__(self, "order", order)
+
+    def __lt__(self, other: PlayingCard) -> bool:
+        if other.__class__ is not PlayingCard:
+            return NotImplemented
+        return self.order < other.order
+
+    def __le__(self, other: PlayingCard) -> bool:
+        if other.__class__ is not PlayingCard:
+            return NotImplemented
+        return self.order <= other.order
+
+    def __gt__(self, other: PlayingCard) -> bool:
+        if other.__class__ is not PlayingCard:
+            return NotImplemented
+        return self.order > other.order
+
+    def __ge__(self, other: PlayingCard) -> bool:
+        if other.__class__ is not PlayingCard:
+            return NotImplemented
+        return self.order >= other.order
 
     @property
     def is_joker(self) -> bool:

@@ -358,8 +358,9 @@ class Table(Generic[C]):
             self.knowledge.prune_at(place, self._cards[place], self._up[place])
             return
         for seat in range(self.spec.players):
-            hidden = [c for i, c in enumerate(cards) if not self.sees(seat, place, i)]
-            self.knowledge.prune(place, seat, hidden)
+            if self.knowledge.known(seat, place):
+                hidden = [c for i, c in enumerate(cards) if not self.sees(seat, place, i)]
+                self.knowledge.prune(place, seat, hidden)
 
     def __eq__(self, other: object) -> bool:
         return (
