@@ -4,7 +4,9 @@
 * `shuffle_hidden(table, seat, rng)`: the table with every card hidden from
   the seat dealt anew (leak tests: the view must not change);
 * `determinize(view, deck, rng, allowed=...)`: a whole table sampled from a
-  view, respecting what the seat knows and the game's inferences.
+  view, respecting what the seat knows and the game's inferences;
+* `view_tensor(view, deck)`: a default observation tensor (zones x card kinds,
+  plus public counters), laid out by `view_layout`.
 
 A game plugin can answer ``cardrules_observation``, ``cardrules_shuffle_hidden``
 and ``cardrules_determinize`` with one call each (see docs/model.md).
@@ -13,6 +15,7 @@ and ``cardrules_determinize`` with one call each (see docs/model.md).
 from cardrules.information.dealing import ATTEMPTS, Allowed, ImpossibleDealError, deal
 from cardrules.information.determinize import determinize, unseen_cards
 from cardrules.information.shuffle import hidden_cards, shuffle_hidden
+from cardrules.information.tensors import view_layout, view_tensor
 from cardrules.information.views import PlaceView, TableView, view_of
 
 __all__ = [
@@ -26,5 +29,7 @@ __all__ = [
     "hidden_cards",
     "shuffle_hidden",
     "unseen_cards",
+    "view_layout",
     "view_of",
+    "view_tensor",
 ]
