@@ -30,6 +30,11 @@ def test_every_sample_gives_the_view_back(seed: int, count: int, seat: int) -> N
     view = view_of(table, seat)
     sample = determinize(view, DECK, random.Random(seed))
     assert view_of(sample, seat) == view
+    for other in range(PLAYERS):  # every seat knows what all know, in the sample too
+        assert [p.public for p in view_of(sample, other).places] == [p.public for p in view.places]
+        assert [p.public_at for p in view_of(sample, other).places] == [
+            p.public_at for p in view.places
+        ]
     assert Counter(c for p in SPEC.places for c in sample.cards(p)) == Counter(DECK.cards())
 
 

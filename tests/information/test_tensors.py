@@ -19,12 +19,13 @@ np = pytest.importorskip("numpy")
 KINDS = len(DECK.counts)
 
 
-def test_the_layout_has_three_planes_a_zone_and_one_a_counter() -> None:
+def test_the_layout_has_four_planes_a_zone_and_one_a_counter() -> None:
     layout = view_layout(SPEC, DECK, ["round", "score"])
-    assert [p.name for p in layout.planes[:3]] == ["stock:seen", "stock:known", "stock:hidden"]
+    names = [p.name for p in layout.planes[:4]]
+    assert names == ["stock:seen", "stock:known", "stock:public", "stock:hidden"]
     assert layout.plane("hand:seen").shape == (PLAYERS, KINDS)
     assert layout.plane("trick:hidden").shape == (1,)
-    assert layout.size == 3 * (2 * KINDS + 1) + 2 * (2 * PLAYERS * KINDS + PLAYERS) + 2
+    assert layout.size == 3 * (3 * KINDS + 1) + 2 * (3 * PLAYERS * KINDS + PLAYERS) + 2
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(0, 60), st.integers(0, PLAYERS - 1))
@@ -37,7 +38,8 @@ def test_every_card_is_counted_once_and_hidden_ones_do_not_show(
     tensor = view_tensor(view, DECK, [3.0], layout)
     assert tensor.dtype == np.float32
     assert tensor.shape == (layout.size,)
-    assert tensor[:-1].sum() == DECK.size
+    public = sum(layout.view(tensor, f"{zone.name}:public").sum() for zone in SPEC.zones)
+    assert tensor[:-1].sum() - public == DECK.size
     assert tensor[-1] == 3.0
     twin = view_of(shuffle_hidden(table, seat, random.Random(seed)), seat)
     assert np.array_equal(view_tensor(twin, DECK, [3.0], layout), tensor)

@@ -19,8 +19,18 @@ seats = st.integers(0, PLAYERS - 1)
 
 
 def check_knowledge_true(table: Table[PlayingCard]) -> None:
-    """Every seat's knowledge is of cards really there and hidden from it."""
-    for seat in range(PLAYERS):
+    """Every seat's knowledge is of cards really there and hidden from it.
+
+    And what the public knows, every seat knows.
+    """
+    for place in range(len(SPEC.places)):
+        public = Counter(table.knowledge.known(table.public, place))
+        public_at = set(table.knowledge.known_at(table.public, place))
+        for seat in range(PLAYERS):
+            if not SPEC.sees_all(place, seat):
+                assert not public - Counter(table.knowledge.known(seat, place))
+                assert public_at <= set(table.knowledge.known_at(seat, place))
+    for seat in range(PLAYERS + 1):
         for place, zone in enumerate(SPEC.zone_of_place):
             cards = table.cards(SPEC.places[place])
             hidden = Counter(c for i, c in enumerate(cards) if not table.sees(seat, place, i))
@@ -79,6 +89,18 @@ def test_a_seat_out_of_range_is_refused() -> None:
         view_of(table, PLAYERS)
     with pytest.raises(ZoneError, match="seat"):
         shuffle_hidden(table, -1, random.Random(0))
+
+
+def test_a_card_taken_in_the_open_is_known_to_all_one_passed_only_to_its_giver() -> None:
+    table = random_table(5, 0)
+    top = table.cards("discard")[-1]
+    table.move_top("discard", ("hand", 1))
+    passed = table.cards(("hand", 0))[0]
+    table.move(passed, ("hand", 0), ("hand", 1))
+    for seat in range(PLAYERS):
+        assert view_of(table, seat).place("hand", 1).public == (top,)
+    assert sorted(view_of(table, 0).place("hand", 1).known) == sorted([top, passed])
+    assert view_of(table, 2).place("hand", 1).known == (top,)
 
 
 def test_a_covered_discard_stays_known_until_it_leaves_in_the_dark() -> None:

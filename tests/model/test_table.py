@@ -120,3 +120,15 @@ def test_clones_are_independent() -> None:
     twin.shuffle("stock", rng)
     assert twin != table
     assert table == random_table(4, 40)
+
+
+def test_which_card_left_in_the_dark_does_not_show() -> None:
+    """Seat 0 knows QH in seat 1's hand; seat 1 buries QH or another card: seat 0 cannot tell."""
+    views = []
+    for buried in H("QH QS"):
+        table = small_table()
+        table.move(H("QH")[0], ("hand", 0), ("hand", 1))
+        table.move(buried, ("hand", 1), "stock")
+        views.append([view_of(table, seat) for seat in (0, 2)])
+        assert table.known(1, "stock") == (buried,)  # its owner knows which
+    assert views[0] == views[1]

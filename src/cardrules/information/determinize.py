@@ -67,8 +67,9 @@ def determinize(
         A new `Table` whose ``view_of(table, view.seat)`` equals ``view``: seen
         cards where seen, known cards in their places (at random hidden
         positions of a place without positions), the unseen cards dealt
-        uniformly among the deals that fit ``allowed``. Only ``view.seat``
-        has knowledge in it (what others know is not in the view).
+        uniformly among the deals that fit ``allowed``. ``view.seat`` knows
+        what the view says; every other seat knows what every seat knows
+        (``public``); what another seat alone knows is not in the view.
 
     Raises:
         ObservationMismatchError: the view contradicts the deck or itself.
@@ -113,4 +114,24 @@ def determinize(
     for key, positions in reveals:
         if positions:
             table.reveal(key, [view.seat], positions)
+    everyone = range(spec.players)
+    for number, place in enumerate(view.places):
+        key = (place.zone, place.owner)
+        if place.public_at:
+            table.reveal(key, everyone, [i for i, _ in place.public_at])
+        if place.public:
+            table.reveal(key, everyone, _spots(table, number, place.public))
     return table
+
+
+def _spots(table: Table[C], place: int, public: tuple[C, ...]) -> list[int]:
+    """Positions of ``place`` hidden from the public holding the cards ``public``, one each."""
+    cards = table.cards(table.spec.places[place])
+    free = [i for i, card in enumerate(cards) if not table.sees(table.public, place, i)]
+    spots: list[int] = []
+    for card in public:
+        spot = next((i for i in free if cards[i] == card and i not in spots), None)
+        if spot is None:
+            raise ObservationMismatchError(f"{card} is known to all in a place that lacks it")
+        spots.append(spot)
+    return spots

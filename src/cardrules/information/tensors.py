@@ -3,12 +3,14 @@
 `view_layout(spec, deck, counters)` describes it as a
 `cardrules.tensors.TensorLayout` (no numpy needed); `view_tensor(view, deck,
 counters)` builds it as a flat ``numpy.float32`` vector. Per zone, in the
-spec's order, three planes:
+spec's order, four planes:
 
 * ``"<zone>:seen"``, shape ``(rows, kinds)``: copies of each card kind the seat
   sees in the zone;
 * ``"<zone>:known"``, shape ``(rows, kinds)``: copies of each kind it knows to
   be among the zone's hidden cards;
+* ``"<zone>:public"``, shape ``(rows, kinds)``: copies of each kind every seat
+  knows to be among its cards hidden from some seat (common knowledge);
 * ``"<zone>:hidden"``, shape ``(rows,)``: how many of its cards are hidden and
   not known.
 
@@ -54,6 +56,7 @@ def view_layout(
         planes += [
             (f"{zone.name}:seen", (rows, kinds), f"{whose}: copies of each card seen"),
             (f"{zone.name}:known", (rows, kinds), f"{whose}: copies known among hidden cards"),
+            (f"{zone.name}:public", (rows, kinds), f"{whose}: copies every seat knows"),
             (f"{zone.name}:hidden", (rows,), f"{whose}: hidden cards not known"),
         ]
     planes += [(f"counter:{name}", (1,), f"public counter {name}") for name in counters]
@@ -97,12 +100,15 @@ def view_tensor(
         row = 0 if place.owner is None else (place.owner - view.seat) % spec.players
         seen = layout.view(tensor, f"{zone.name}:seen")
         known = layout.view(tensor, f"{zone.name}:known")
+        public = layout.view(tensor, f"{zone.name}:public")
         try:
             for card in place.cards:
                 if card is not None:
                     seen[row, index[card]] += 1
             for card in (*place.known, *(c for _, c in place.known_at)):
                 known[row, index[card]] += 1
+            for card in (*place.public, *(c for _, c in place.public_at)):
+                public[row, index[card]] += 1
         except KeyError as error:
             raise ObservationMismatchError(f"card {error} is not in the deck") from None
         taken = len(place.known) + len(place.known_at)

@@ -42,6 +42,11 @@ class PlaceView(Generic[C]):
             sorted (not for a ``FACE_UP`` place).
         known_at: ``(position, card)`` pairs the seat knows among a ``FACE_UP``
             place's face-down cards, by position.
+        public: cards *every* seat knows to be among this place's cards hidden
+            from some seat (common knowledge: a card taken from a discard
+            pile into a hand), sorted; a part of ``known`` where the seat does
+            not see the place.
+        public_at: the same by position, for a ``FACE_UP`` place.
     """
 
     zone: str
@@ -50,6 +55,8 @@ class PlaceView(Generic[C]):
     face_up: tuple[bool, ...] = ()
     known: tuple[C, ...] = ()
     known_at: tuple[tuple[int, C], ...] = ()
+    public: tuple[C, ...] = ()
+    public_at: tuple[tuple[int, C], ...] = ()
 
     @property
     def size(self) -> int:
@@ -95,6 +102,10 @@ def _sorted(spec: TableSpec, cards: list[Any]) -> tuple[Any, ...]:
     return tuple(sorted(cards, key=spec.sort_key) if spec.sort_key else sorted(cards))
 
 
+def _by_position(pairs: tuple[tuple[int, C], ...]) -> tuple[tuple[int, C], ...]:
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
 def view_of(table: Table[C], seat: int) -> TableView[C]:
     """What ``seat`` sees and knows of ``table``.
 
@@ -104,7 +115,8 @@ def view_of(table: Table[C], seat: int) -> TableView[C]:
 
     Returns:
         A `TableView`: for each place, the cards ``seat`` sees, the public
-        face-up flags, and the hidden cards it knows (`Table.known`, `Table.known_at`).
+        face-up flags, the hidden cards it knows (`Table.known`,
+        `Table.known_at`) and those every seat knows (`Table.public`).
 
     Raises:
         ZoneError: ``seat`` is out of range.
@@ -133,14 +145,25 @@ def view_of(table: Table[C], seat: int) -> TableView[C]:
                     shown,
                     up,
                     (),
-                    tuple(sorted(table.known_at(seat, (zone_name, owner)), key=lambda p: p[0])),
+                    _by_position(table.knowledge.known_at(seat, place)),
+                    (),
+                    _by_position(table.knowledge.known_at(table.public, place)),
                 )
             )
             continue
         else:
             shown = (None,) * len(cards)
-        known = table.known(seat, (zone_name, owner))
+        known = table.knowledge.known(seat, place)
+        public = table.knowledge.known(table.public, place)
         places.append(
-            PlaceView(zone_name, owner, shown, (), _sorted(spec, list(known)) if known else ())
+            PlaceView(
+                zone_name,
+                owner,
+                shown,
+                (),
+                _sorted(spec, list(known)) if known else (),
+                (),
+                _sorted(spec, list(public)) if public else (),
+            )
         )
     return TableView(seat, spec, tuple(places))

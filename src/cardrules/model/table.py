@@ -14,6 +14,8 @@ is shown it (``shown_to``). A witness keeps knowing the card in its new place
 when that place hides it; a seat that knew cards of the old place but did not
 see which one left forgets them all (it cannot tell which went). Every seat
 sees that a card moved from one place to another, and the face-up flags.
+What every seat witnessed is common knowledge, kept as the knowledge of a
+pseudo-seat, `Table.public` (number ``players``).
 
 Cloning copies lists and dictionaries of tuples (no card is copied), so it is
 cheap: see docs/model.md for figures.
@@ -102,12 +104,25 @@ class Table(Generic[C]):
         return len(self._cards[self.index(ref)])
 
     def known(self, seat: int, ref: PlaceRef) -> tuple[C, ...]:
-        """Cards ``seat`` knows to be among those of a place hidden from it (not positional)."""
+        """Cards ``seat`` knows to be among those of a place hidden from it (not positional).
+
+        ``seat`` may be `public`: the cards every seat knows there.
+        """
         return self.knowledge.known(seat, self.index(ref))
 
     def known_at(self, seat: int, ref: PlaceRef) -> tuple[tuple[int, C], ...]:
         """``(position, card)`` pairs ``seat`` knows of a ``FACE_UP`` place's face-down cards."""
         return self.knowledge.known_at(seat, self.index(ref))
+
+    @property
+    def public(self) -> int:
+        """The seat number of *the public* (``players``): it knows what every seat saw.
+
+        It sees what every seat sees (``EVERYONE`` zones, a ``TOP`` card, face-up
+        cards) and learns what every seat witnesses, so ``known(table.public,
+        place)`` is common knowledge (e.g. a card taken from a discard pile).
+        """
+        return self.spec.players
 
     def sees(self, seat: int, place: int, position: int) -> bool:
         """Whether ``seat`` sees the card at ``position`` of place number ``place``."""
@@ -220,16 +235,17 @@ class Table(Generic[C]):
             or (positional and (position, card) in self.knowledge.known_at(seat, s))
             for seat in range(self.spec.players)
         ]
+        witness.append(all(witness))  # the public: what every seat saw
         self._take(s, position, card, witness)
         covered = self._cards[d][-1] if self._cards[d] and at == end else None
         self._cards[d].insert(at, card)
         self._up[d].insert(at, face_up)
         self.knowledge.shift(d, at, +1)
-        for seat in range(self.spec.players):
+        for seat in range(self.spec.players + 1):
             if witness[seat] and not self.sees(seat, d, at):
                 self._learn(seat, d, at, card)
         if covered is not None and dst_zone.visibility is Visibility.TOP:
-            for seat in range(self.spec.players):  # every seat saw the card now covered
+            for seat in range(self.spec.players + 1):  # every seat saw the card now covered
                 self._learn(seat, d, at - 1, covered)
         return card
 
@@ -248,7 +264,7 @@ class Table(Generic[C]):
             raise ZoneError(f"no position {position} in {self.spec.places[place]}")
         was_up = self._up[place][position]
         self._up[place][position] = face_up
-        for seat in range(self.spec.players):
+        for seat in range(self.spec.players + 1):
             if was_up and not face_up:
                 self._learn(seat, place, position, self._cards[place][position])
             elif face_up:
@@ -277,6 +293,8 @@ class Table(Generic[C]):
                 f"cannot show positions {list(spots)} of {self.spec.places[place]} "
                 f"to seats {chosen}"
             )
+        if set(range(self.spec.players)) <= set(chosen):
+            chosen.append(self.public)  # shown to every seat: known to the public
         for seat in chosen:
             hidden = [p for p in spots if not self.sees(seat, place, p)]
             if self.spec.zone_of_place[place].positional:
@@ -315,7 +333,7 @@ class Table(Generic[C]):
         zone = self.spec.zone_of_place[place]
         was_top = position == len(self._cards[place]) - 1
         if not zone.positional:
-            for seat in range(self.spec.players):
+            for seat in range(self.spec.players + 1):
                 if not self.knowledge.known(seat, place) or self.sees(seat, place, position):
                     continue
                 if witness[seat]:
@@ -327,7 +345,7 @@ class Table(Generic[C]):
         self.knowledge.shift(place, position, -1)
         if zone.visibility is Visibility.TOP and was_top and self._cards[place]:
             uncovered = self._cards[place][-1]  # now seen by all: no longer a hidden card
-            for seat in range(self.spec.players):
+            for seat in range(self.spec.players + 1):
                 self.knowledge.forget_one(seat, place, uncovered)
 
     def _learn(self, seat: int, place: int, position: int, card: C) -> None:
@@ -357,7 +375,7 @@ class Table(Generic[C]):
         if self.spec.zone_of_place[place].positional:
             self.knowledge.prune_at(place, self._cards[place], self._up[place])
             return
-        for seat in range(self.spec.players):
+        for seat in range(self.spec.players + 1):
             if self.knowledge.known(seat, place):
                 hidden = [c for i, c in enumerate(cards) if not self.sees(seat, place, i)]
                 self.knowledge.prune(place, seat, hidden)
