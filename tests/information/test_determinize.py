@@ -118,3 +118,19 @@ def test_a_view_that_shows_more_than_the_deck_is_refused() -> None:
         determinize(
             view, DeckComposition((*DECK.counts, (parse_cards("2C")[0], 1))), random.Random(0)
         )
+
+
+def test_deals_that_fit_are_equally_likely() -> None:
+    """Seat 1 is void in hearts: 2H must be in the pile, with one of three cards, each 1/3."""
+    spec = TableSpec((Zone("pile"), Zone("hand", owned=True)), players=2)
+    cards = parse_cards("2H 3S 4S 5S")
+
+    def allowed(zone: str, owner: int | None, card: PlayingCard) -> bool:
+        return owner != 1 or card.suit is not Suit.HEARTS
+
+    rng = random.Random(5)
+    tally = Counter(
+        frozenset(deal(cards, [2, 0, 2], spec.places, rng, allowed)[0]) for _ in range(3000)
+    )
+    assert set(tally) == {frozenset(parse_cards(f"2H {c}")) for c in ("3S", "4S", "5S")}
+    assert all(900 <= n <= 1100 for n in tally.values())  # 1000 each, seeded

@@ -121,35 +121,47 @@ def _build(
     return hands
 
 
-def _augment(flow: list[list[int]], ok: list[list[bool]], spare: list[int], kind: int) -> bool:
-    """Add one card of ``kind`` to the deal ``flow``, moving others along a path if need be."""
-    places = len(spare)
-    came: dict[int, tuple[int, int] | None] = {}
-    queue: deque[int] = deque()
-    for p in range(places):
-        if ok[kind][p]:
-            came[p] = None
-            queue.append(p)
+def _reroute(
+    flow: list[list[int]], ok: list[list[bool]], starts: list[int], ends: Callable[[int], bool]
+) -> tuple[int, int] | None:
+    """Shift cards along the shortest path from a place of ``starts`` to one where ``ends``.
+
+    Each step of the path moves one card of some kind from a place to
+    another place allowed for that kind, so that the first place holds one
+    card fewer and the last one more. Returns ``(first, last)`` (``flow``
+    changed), or ``None`` when there is no such path (``flow`` unchanged).
+    """
+    came: dict[int, tuple[int, int] | None] = dict.fromkeys(starts)
+    queue: deque[int] = deque(starts)
     while queue:
         r = queue.popleft()
-        if spare[r] > 0:
-            spare[r] -= 1
-            while True:  # walk back: each step moves a card of kind d from `before` to r
-                step = came[r]
-                if step is None:
-                    flow[kind][r] += 1
-                    return True
+        if ends(r):
+            last = r
+            while (step := came[r]) is not None:  # walk back, moving a card of kind d to r
                 before, d = step
                 flow[d][before] -= 1
                 flow[d][r] += 1
                 r = before
+            return r, last
         for d, row in enumerate(flow):
             if row[r]:
-                for nxt in range(places):
-                    if ok[d][nxt] and nxt not in came:
+                for nxt, allowed in enumerate(ok[d]):
+                    if allowed and nxt not in came:
                         came[nxt] = (r, d)
                         queue.append(nxt)
-    return False
+    return None
+
+
+def _augment(flow: list[list[int]], ok: list[list[bool]], spare: list[int], kind: int) -> bool:
+    """Add one card of ``kind`` to the deal ``flow``, moving others along a path if need be."""
+    starts = [p for p, allowed in enumerate(ok[kind]) if allowed]
+    path = _reroute(flow, ok, starts, lambda r: spare[r] > 0)
+    if path is None:
+        return False
+    first, last = path
+    spare[last] -= 1
+    flow[kind][first] += 1
+    return True
 
 
 def _commit(flow: list[list[int]], ok: list[list[bool]], kind: int, place: int) -> bool:
@@ -160,25 +172,8 @@ def _commit(flow: list[list[int]], ok: list[list[bool]], kind: int, place: int) 
     if flow[kind][place]:
         flow[kind][place] -= 1
         return True
-    places = len(flow[kind])
-    came: dict[int, tuple[int, int] | None] = {place: None}
-    queue: deque[int] = deque([place])
-    while queue:
-        r = queue.popleft()
-        if r != place and flow[kind][r]:
-            flow[kind][r] -= 1  # the card committed came from r; r's room passes back to `place`
-            while True:
-                step = came[r]
-                if step is None:
-                    return True
-                before, d = step
-                flow[d][before] -= 1
-                flow[d][r] += 1
-                r = before
-        for d, row in enumerate(flow):
-            if row[r]:
-                for nxt in range(places):
-                    if ok[d][nxt] and nxt not in came:
-                        came[nxt] = (r, d)
-                        queue.append(nxt)
-    return False
+    path = _reroute(flow, ok, [place], lambda r: r != place and flow[kind][r] > 0)
+    if path is None:
+        return False
+    flow[kind][path[1]] -= 1  # the card taken was dealt there; `place` gave up its room
+    return True

@@ -17,7 +17,6 @@ from typing import TypeVar
 
 from cardrules.information.dealing import ATTEMPTS, Allowed, deal
 from cardrules.model.table import Table
-from cardrules.model.zones import ZoneError
 
 __all__ = ["hidden_cards", "shuffle_hidden"]
 
@@ -35,8 +34,7 @@ def hidden_cards(table: Table[C], seat: int) -> tuple[list[list[int]], list[list
         ZoneError: ``seat`` is out of range.
     """
     spec = table.spec
-    if not isinstance(seat, int) or not 0 <= seat < spec.players:
-        raise ZoneError(f"seat must be 0..{spec.players - 1}, got {seat!r}")
+    spec.check_seat(seat)
     positions: list[list[int]] = []
     free: list[list[C]] = []
     for place, zone in enumerate(spec.zone_of_place):

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from cardrules.model.table import Table
-from cardrules.model.zones import TableSpec, Visibility, ZoneError
+from cardrules.model.zones import TableSpec, Visibility
 
 __all__ = ["PlaceView", "TableView", "view_of"]
 
@@ -122,8 +122,7 @@ def view_of(table: Table[C], seat: int) -> TableView[C]:
         ZoneError: ``seat`` is out of range.
     """
     spec = table.spec
-    if not isinstance(seat, int) or not 0 <= seat < spec.players:
-        raise ZoneError(f"seat must be 0..{spec.players - 1}, got {seat!r}")
+    spec.check_seat(seat)
     places: list[PlaceView[C]] = []
     for place, ((zone_name, owner), zone) in enumerate(
         zip(spec.places, spec.zone_of_place, strict=True)

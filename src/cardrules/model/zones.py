@@ -181,6 +181,12 @@ class TableSpec:
             raise ZoneError(f"zone {zone!r} takes {wanted}, got owner {owner!r}")
         return index
 
+    def check_seat(self, seat: int) -> int:
+        """``seat``, if it is a seat of this table. Raises `ZoneError` otherwise."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ZoneError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+        return seat
+
     def sees_all(self, place: int, seat: int) -> bool:
         """Whether ``seat`` sees every card of place number ``place``, whatever they are."""
         visibility = self.zone_of_place[place].visibility
