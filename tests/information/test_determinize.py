@@ -13,6 +13,7 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import ObservationMismatchError
 from cardrules.information import ImpossibleDealError, deal, determinize, unseen_cards, view_of
 from cardrules.model import PlayingCard, Suit, Table, TableSpec, Visibility, Zone, parse_cards
+from tests.information.test_views_and_shuffle import check_knowledge_true
 from tests.information.toy import DECK, PLAYERS, SPEC, random_table
 
 seeds = st.integers(0, 2**32 - 1)
@@ -30,6 +31,7 @@ def test_every_sample_gives_the_view_back(seed: int, count: int, seat: int) -> N
     view = view_of(table, seat)
     sample = determinize(view, DECK, random.Random(seed))
     assert view_of(sample, seat) == view
+    check_knowledge_true(sample)
     for other in range(PLAYERS):  # every seat knows what all know, in the sample too
         assert [p.public for p in view_of(sample, other).places] == [p.public for p in view.places]
         assert [p.public_at for p in view_of(sample, other).places] == [

@@ -40,6 +40,16 @@ def check_knowledge_true(table: Table[PlayingCard]) -> None:
                 assert zone.positional
                 assert cards[position] == card
                 assert not table.face_up(SPEC.places[place])[position]
+        everywhere = Counter(c for p in range(len(SPEC.places)) for c in table.hidden(seat, p))
+        facts = Counter(c for p in range(len(SPEC.places)) for c in table.knowledge.known(seat, p))
+        facts.update(
+            c for p in range(len(SPEC.places)) for _, c in table.knowledge.known_at(seat, p)
+        )
+        for region, cards in table.knowledge.regions(seat):
+            assert len(region) > 1
+            assert not Counter(cards) - Counter(c for p in region for c in table.hidden(seat, p))
+            facts.update(cards)
+        assert not facts - everywhere  # different facts are different cards
 
 
 @given(seeds, steps, seats)

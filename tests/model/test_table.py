@@ -52,8 +52,12 @@ def test_a_passed_card_stays_known_until_it_moves_out_of_sight() -> None:
     assert table.known(0, ("hand", 1)) == tuple(H("QH"))
     assert table.known(2, ("hand", 1)) == ()
     table.move(H("KS")[0], ("hand", 1), "stock")  # another card leaves in the dark
-    assert table.known(0, ("hand", 1)) == ()  # seat 0 cannot tell which card went
+    assert table.known(0, ("hand", 1)) == ()  # seat 0 cannot tell which card went:
+    stock, hand = SPEC.place_index("stock"), SPEC.place_index("hand", 1)
+    assert table.knowledge.regions(0) == [((stock, hand), tuple(H("QH")))]  # QH is here or there
     assert table.known(1, "stock") == tuple(H("KS"))  # its owner saw it go
+    table.move(H("QH")[0], ("hand", 1), "trick")  # QH shows up: nothing left to know
+    assert table.knowledge.regions(0) == []
 
 
 def test_a_card_seen_leaving_ends_only_its_own_knowledge() -> None:
@@ -132,3 +136,22 @@ def test_which_card_left_in_the_dark_does_not_show() -> None:
         views.append([view_of(table, seat) for seat in (0, 2)])
         assert table.known(1, "stock") == (buried,)  # its owner knows which
     assert views[0] == views[1]
+
+
+def test_a_rebuilt_stock_stays_known_while_cards_are_drawn_from_it_unseen() -> None:
+    """Gnoming's rebuild (G8) in zones: the discards become the stock, all see which cards."""
+    table = small_table()
+    for card in H("QH KH"):
+        table.move(card, ("hand", 0), "trick")
+    while table.size("trick"):
+        table.move_top("trick", "stock")
+    stock, hand2 = SPEC.place_index("stock"), SPEC.place_index("hand", 2)
+    assert sorted(table.known(table.public, "stock")) == sorted(H("QH KH"))
+    table.move_top("stock", ("hand", 2))  # drawn unseen by the others
+    assert table.known(0, "stock") == ()
+    assert [(r, sorted(c)) for r, c in table.knowledge.regions(0)] == [
+        ((stock, hand2), sorted(H("QH KH")))
+    ]
+    view = view_of(table, 0)
+    assert view.regions == (((("stock", None), ("hand", 2)), tuple(sorted(H("QH KH")))),)
+    assert view.public_regions == view.regions

@@ -9,7 +9,8 @@ exactly uniform sample among the deals that fit), and after ``attempts``
 failures builds one card by card, choosing each card's place at random in
 proportion to the room left among the places where the rest can still be
 dealt (always a deal that fits, whenever one exists; close to, not exactly,
-uniform).
+uniform). Cards a seat knows to lie in one of some places (``regions``) are
+dealt the same way, each only into those places.
 """
 
 from __future__ import annotations
@@ -48,75 +49,96 @@ def deal(
     rng: random.Random,
     allowed: Allowed[C] | None = None,
     attempts: int = ATTEMPTS,
+    regions: Sequence[tuple[Sequence[int], Sequence[C]]] = (),
 ) -> list[list[C]]:
     """Deal ``cards`` into places, ``rooms[i]`` of them to place ``places[i]``.
 
     Args:
         cards: the cards to deal (a multiset; identical cards are one card).
-        rooms: how many cards each place gets; they add up to ``len(cards)``.
+        rooms: how many cards each place gets; they add up to ``len(cards)``
+            and the cards of ``regions``.
         places: the ``(zone, owner)`` of each room, for ``allowed``.
         rng: the generator to deal with.
         allowed: the game's inferences, or ``None`` (any card anywhere).
         attempts: uniform deals tried before building one (module docstring).
+        regions: more cards to deal, each only into some places:
+            ``(place indices, cards)`` (cards a seat knows lie in one of them).
 
     Returns:
         Per place, the cards dealt to it, in random order.
 
     Raises:
-        ImpossibleDealError: the rooms do not add up, or no deal fits ``allowed``.
+        ImpossibleDealError: the rooms do not add up, or no deal fits ``allowed``
+            and ``regions``.
     """
-    if sum(rooms) != len(cards) or len(rooms) != len(places):
-        raise ImpossibleDealError(f"{len(cards)} cards cannot fill places of sizes {list(rooms)}")
-    pool = list(cards)
-    for _ in range(max(1, attempts) if allowed is not None else 1):
-        rng.shuffle(pool)
-        hands: list[list[C]] = []
-        start = 0
-        for room in rooms:
-            hands.append(pool[start : start + room])
-            start += room
-        if allowed is None or all(
-            allowed(zone, owner, card)
-            for (zone, owner), hand in zip(places, hands, strict=True)
-            for card in hand
+    items: list[tuple[C, frozenset[int] | None]] = [(card, None) for card in cards]
+    for where, known in regions:
+        items += [(card, frozenset(where)) for card in known]
+    if sum(rooms) != len(items) or len(rooms) != len(places):
+        raise ImpossibleDealError(f"{len(items)} cards cannot fill places of sizes {list(rooms)}")
+    free = allowed is None and not regions
+    slot_place = [p for p, room in enumerate(rooms) for _ in range(room)]
+    for _ in range(1 if free else max(1, attempts)):
+        rng.shuffle(items)
+        if free or all(
+            _fits(allowed, slot_place[i], *places[slot_place[i]], item)
+            for i, item in enumerate(items)
         ):
+            hands: list[list[C]] = [[] for _ in rooms]
+            for place, (card, _) in zip(slot_place, items, strict=True):
+                hands[place].append(card)
             return hands
-    assert allowed is not None
-    return _build(pool, list(rooms), places, rng, allowed)
+    return _build(items, list(rooms), places, rng, allowed)
+
+
+def _fits(
+    allowed: Allowed[C] | None,
+    place: int,
+    zone: str,
+    owner: int | None,
+    item: tuple[C, frozenset[int] | None],
+) -> bool:
+    """Whether a card (limited to some places, or not) may be dealt to ``place``."""
+    card, within = item
+    return (within is None or place in within) and (allowed is None or allowed(zone, owner, card))
 
 
 def _build(
-    cards: list[C],
+    items: list[tuple[C, frozenset[int] | None]],
     rooms: list[int],
     places: Sequence[Place],
     rng: random.Random,
-    allowed: Allowed[C],
+    allowed: Allowed[C] | None,
 ) -> list[list[C]]:
-    """A deal that fits ``allowed``, card by card (module docstring)."""
-    kinds = list(dict.fromkeys(cards))
-    kind_of = {card: i for i, card in enumerate(kinds)}
+    """A deal that fits ``allowed`` and the regions, card by card (module docstring)."""
+    kinds = list(dict.fromkeys(items))
+    kind_of = {item: i for i, item in enumerate(kinds)}
     ok = [
-        [rooms[p] > 0 and allowed(zone, owner, kind) for p, (zone, owner) in enumerate(places)]
+        [
+            rooms[p] > 0 and _fits(allowed, p, zone, owner, kind)
+            for p, (zone, owner) in enumerate(places)
+        ]
         for kind in kinds
     ]
     flow = [[0] * len(places) for _ in kinds]  # a deal of the cards not yet placed
     spare = list(rooms)
-    for card in cards:
-        if not _augment(flow, ok, spare, kind_of[card]):
+    for item in items:
+        if not _augment(flow, ok, spare, kind_of[item]):
             raise ImpossibleDealError(
-                f"no deal puts every hidden card where the game's inferences allow ({card} stuck)"
+                f"no deal puts every hidden card where the game's inferences allow "
+                f"({item[0]} stuck)"
             )
     hands: list[list[C]] = [[] for _ in places]
     left = list(rooms)
-    for card in cards:  # already shuffled
-        kind = kind_of[card]
+    for item in items:  # already shuffled
+        kind = kind_of[item]
         choices = [p for p in range(len(places)) if ok[kind][p] and left[p]]
         while True:
             place = rng.choices(choices, weights=[left[p] for p in choices])[0]
             if _commit(flow, ok, kind, place):
                 break
             choices.remove(place)
-        hands[place].append(card)
+        hands[place].append(item[0])
         left[place] -= 1
     return hands
 

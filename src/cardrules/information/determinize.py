@@ -19,7 +19,9 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import ObservationMismatchError
 from cardrules.information.dealing import ATTEMPTS, Allowed, deal
 from cardrules.information.views import TableView
+from cardrules.model.knowledge import Region
 from cardrules.model.table import PlaceRef, Table
+from cardrules.model.zones import Place, TableSpec
 
 __all__ = ["determinize", "unseen_cards"]
 
@@ -84,10 +86,11 @@ def determinize(
                 f"{taken} known cards in {place.zone!r} of {place.hidden} hidden"
             )
         rooms.append(place.hidden - taken)
-    dealt = deal(unseen_cards(view, deck), rooms, spec.places, rng, allowed, attempts)
+    regions = [(_numbers(spec, places), cards) for places, cards in view.regions]
+    unseen = unseen_cards(view, deck)
+    dealt = deal(unseen, rooms, spec.places, rng, allowed, attempts, regions)
     contents: dict[PlaceRef, list[C]] = {}
     face_up: dict[PlaceRef, tuple[bool, ...]] = {}
-    reveals: list[tuple[PlaceRef, list[int]]] = []
     for place, fresh in zip(view.places, dealt, strict=True):
         key: PlaceRef = (place.zone, place.owner)
         hidden = [i for i, card in enumerate(place.cards) if card is None]
@@ -96,42 +99,44 @@ def determinize(
             face_up[key] = place.face_up
             for i, card in place.known_at:
                 cards[i] = card
-            spots = [i for i in hidden if cards[i] is None]
-            for i, card in zip(spots, fresh, strict=True):
-                cards[i] = card
-            reveals.append((key, [i for i, _ in place.known_at]))
+            hidden = [i for i in hidden if cards[i] is None]
+            mixed = list(fresh)
         else:
-            mixed = [(card, True) for card in place.known] + [(card, False) for card in fresh]
+            mixed = [*place.known, *fresh]
             rng.shuffle(mixed)
-            for i, (card, _) in zip(hidden, mixed, strict=True):
-                cards[i] = card
-            shown = [i for i, (_, known) in zip(hidden, mixed, strict=True) if known]
-            reveals.append((key, shown))
+        for i, card in zip(hidden, mixed, strict=True):
+            cards[i] = card
         contents[key] = [card for card in cards if card is not None]
         if len(contents[key]) != len(cards):
             raise ObservationMismatchError(f"{place.zone!r} has hidden places left unfilled")
     table: Table[C] = Table(spec, contents, face_up)
-    for key, positions in reveals:
-        if positions:
-            table.reveal(key, [view.seat], positions)
-    everyone = range(spec.players)
-    for number, place in enumerate(view.places):
-        key = (place.zone, place.owner)
-        if place.public_at:
-            table.reveal(key, everyone, [i for i, _ in place.public_at])
-        if place.public:
-            table.reveal(key, everyone, _spots(table, number, place.public))
+    _give_knowledge(table, view)
     return table
 
 
-def _spots(table: Table[C], place: int, public: tuple[C, ...]) -> list[int]:
-    """Positions of ``place`` hidden from the public holding the cards ``public``, one each."""
-    cards = table.cards(table.spec.places[place])
-    free = [i for i, card in enumerate(cards) if not table.sees(table.public, place, i)]
-    spots: list[int] = []
-    for card in public:
-        spot = next((i for i in free if cards[i] == card and i not in spots), None)
-        if spot is None:
-            raise ObservationMismatchError(f"{card} is known to all in a place that lacks it")
-        spots.append(spot)
-    return spots
+def _numbers(spec: TableSpec, places: tuple[Place, ...]) -> Region:
+    """The place numbers of ``places``, sorted."""
+    return tuple(sorted(spec.place_index(*place) for place in places))
+
+
+def _give_knowledge(table: Table[C], view: TableView[C]) -> None:
+    """The view's seat knows what the view says; every seat knows what all know."""
+    spec, knowledge = view.spec, table.knowledge
+    for number, place in enumerate(view.places):
+        knowledge.set_known(view.seat, number, place.known)
+        for position, card in place.known_at:
+            knowledge.learn_at(view.seat, number, position, card)
+        for seat in range(spec.players + 1):
+            if seat != view.seat and not spec.sees_all(number, seat):
+                knowledge.add(seat, (number,), place.public)
+                for position, card in place.public_at:
+                    knowledge.learn_at(seat, number, position, card)
+    for places, cards in view.regions:
+        knowledge.add(view.seat, _numbers(spec, places), cards)
+    for places, cards in view.public_regions:
+        region = _numbers(spec, places)
+        for seat in range(spec.players + 1):
+            if seat == table.public or (
+                seat != view.seat and not any(spec.sees_all(p, seat) for p in region)
+            ):
+                knowledge.add(seat, region, cards)

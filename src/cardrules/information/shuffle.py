@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import TypeVar
 
-from cardrules.information.dealing import ATTEMPTS, Allowed, deal
-from cardrules.model.table import Table
+from cardrules.information.dealing import ATTEMPTS, Allowed, ImpossibleDealError, deal
+from cardrules.model.table import PlaceRef, Table
 
 __all__ = ["hidden_cards", "shuffle_hidden"]
 
@@ -81,14 +81,24 @@ def shuffle_hidden(
     Raises:
         ZoneError: ``seat`` is out of range.
         ImpossibleDealError: ``allowed`` leaves no deal (it contradicts the table).
+
+    Cards the seat knows over several places (`TableView.regions`) are dealt
+    anew among those places only.
     """
     spec = table.spec
     positions, free = hidden_cards(table, seat)
-    pool = [card for cards in free for card in cards]
-    dealt = deal(pool, [len(cards) for cards in free], spec.places, rng, allowed, attempts)
+    pool = Counter(card for cards in free for card in cards)
+    regions = table.knowledge.regions(seat)
+    for _, known in regions:
+        pool.subtract(known)  # those stay within their places
+    if min(pool.values(), default=0) < 0:
+        raise ImpossibleDealError(f"seat {seat} knows cards the hidden places lack")
+    rooms = [len(cards) for cards in free]
+    dealt = deal(list(pool.elements()), rooms, spec.places, rng, allowed, attempts, regions)
     twin = table.clone()
+    contents: dict[PlaceRef, list[C]] = {}
     for place, zone in enumerate(spec.zone_of_place):
-        if not dealt[place] and zone.ordered and not table.knowledge.known(seat, place):
+        if not dealt[place] and not table.knowledge.known(seat, place):
             continue  # nothing of it is dealt anew
         cards = list(table.cards(spec.places[place]))
         if zone.positional:
@@ -96,10 +106,10 @@ def shuffle_hidden(
                 cards[i] = card
         else:
             hidden = [i for i in range(len(cards)) if not table.sees(seat, place, i)]
-            known = list(table.knowledge.known(seat, place))
-            mixed = known + dealt[place]
+            mixed = [*table.knowledge.known(seat, place), *dealt[place]]
             rng.shuffle(mixed)
             for i, card in zip(hidden, mixed, strict=True):
                 cards[i] = card
-        twin.set_cards(spec.places[place], cards)
+        contents[spec.places[place]] = cards
+    twin.replace_cards(contents)
     return twin

@@ -20,11 +20,14 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from cardrules.model.table import Table
-from cardrules.model.zones import TableSpec, Visibility
+from cardrules.model.zones import Place, TableSpec, Visibility
 
-__all__ = ["PlaceView", "TableView", "view_of"]
+__all__ = ["Fact", "PlaceView", "TableView", "view_of"]
 
 C = TypeVar("C")
+
+#: Cards known to lie among the hidden cards of some places: ``(places, cards)``.
+Fact = tuple[tuple[Place, ...], tuple[C, ...]]
 
 
 @attrs.frozen
@@ -83,11 +86,18 @@ class TableView(Generic[C]):
         seat: the observing seat, ``0 .. players-1``.
         spec: the declared zones (public).
         places: one `PlaceView` per place of ``spec.places``, in that order.
+        regions: what the seat knows over several places: ``(places, cards)``,
+            the cards lie among those hidden from it in these places (after a
+            card left one of them unseen, it cannot tell which); other cards
+            than those of ``places[i].known``.
+        public_regions: the same, known to every seat.
     """
 
     seat: int
     spec: TableSpec
     places: tuple[PlaceView[C], ...]
+    regions: tuple[Fact[C], ...] = ()
+    public_regions: tuple[Fact[C], ...] = ()
 
     def place(self, zone: str, owner: int | None = None) -> PlaceView[C]:
         """The view of place ``(zone, owner)``. Raises `ZoneError` if there is none."""
@@ -95,7 +105,8 @@ class TableView(Generic[C]):
 
     def in_sight(self) -> list[C]:
         """Every card the seat sees or knows, over all places (a multiset)."""
-        return [card for place in self.places for card in place.in_sight()]
+        seen = [card for place in self.places for card in place.in_sight()]
+        return seen + [card for _, cards in self.regions for card in cards]
 
 
 def _sorted(spec: TableSpec, cards: list[Any]) -> tuple[Any, ...]:
@@ -165,4 +176,19 @@ def view_of(table: Table[C], seat: int) -> TableView[C]:
                 _sorted(spec, list(public)) if public else (),
             )
         )
-    return TableView(seat, spec, tuple(places))
+    return TableView(
+        seat,
+        spec,
+        tuple(places),
+        _facts(table, seat),
+        _facts(table, table.public),
+    )
+
+
+def _facts(table: Table[C], seat: int) -> tuple[Fact[C], ...]:
+    """``seat``'s knowledge over several places, places named, cards sorted."""
+    spec = table.spec
+    return tuple(
+        (tuple(spec.places[p] for p in region), _sorted(spec, list(cards)))
+        for region, cards in table.knowledge.regions(seat)
+    )

@@ -1,52 +1,79 @@
-"""Which hidden cards each seat knows, place by place (the bookkeeping behind `Table`).
+"""Which hidden cards each seat knows, and where (the bookkeeping behind `Table`).
 
-Knowledge is kept per ``(seat, place number)``: a multiset of cards the seat
-knows to be among that place's cards hidden from it, or, for a ``FACE_UP``
-place, ``(position, card)`` pairs. Values are tuples, so a copy shares them
-and costs one dictionary copy per kind. The rules of *when* a seat learns or
-forgets are `cardrules.model.table.Table`'s; this class only stores.
+Knowledge is a set of *facts* per seat. A fact ``(region, cards)`` says: these
+cards lie among the cards hidden from the seat in the places of ``region`` (a
+sorted tuple of place numbers). Most facts are of one place; a fact spreads
+over several when a card leaves one of its places unseen (the seat knows the
+cards are still there *or* where that card went). The cards of different
+facts are different cards. In a ``FACE_UP`` place, a seat may also know the
+card at a position. Values are tuples, so a copy costs one dictionary copy
+per kind. The rules of *when* a seat learns or forgets are
+`cardrules.model.table.Table`'s; this class only stores them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-__all__ = ["Knowledge"]
+__all__ = ["Knowledge", "Region"]
 
 C = TypeVar("C")
 
-Key = tuple[int, int]
+#: The places of a fact, as sorted place numbers.
+Region = tuple[int, ...]
 
 
 class Knowledge(Generic[C]):
     """Every seat's knowledge of hidden cards (see the module docstring)."""
 
-    __slots__ = ("_at", "_known")
+    __slots__ = ("_at", "_facts")
 
     def __init__(self) -> None:
-        self._known: dict[Key, tuple[C, ...]] = {}
-        self._at: dict[Key, tuple[tuple[int, C], ...]] = {}
+        self._facts: dict[tuple[int, Region], tuple[C, ...]] = {}
+        self._at: dict[tuple[int, int], tuple[tuple[int, C], ...]] = {}
 
     def copy(self) -> Knowledge[C]:
         """An independent copy (the tuples are shared)."""
         twin: Knowledge[C] = Knowledge.__new__(Knowledge)
-        twin._known = self._known.copy()
+        twin._facts = self._facts.copy()
         twin._at = self._at.copy()
         return twin
 
+    # -- reading ---------------------------------------------------------------
+
     def known(self, seat: int, place: int) -> tuple[C, ...]:
-        """The cards ``seat`` knows among the hidden ones of ``place`` (a multiset)."""
-        return self._known.get((seat, place), ())
+        """The cards ``seat`` knows among the hidden ones of ``place`` alone (a multiset)."""
+        return self._facts.get((seat, (place,)), ())
 
     def known_at(self, seat: int, place: int) -> tuple[tuple[int, C], ...]:
         """The ``(position, card)`` pairs ``seat`` knows in a ``FACE_UP`` place."""
         return self._at.get((seat, place), ())
 
+    def regions(self, seat: int) -> list[tuple[Region, tuple[C, ...]]]:
+        """``seat``'s facts over several places: ``(region, cards)``, by region."""
+        return sorted(
+            (region, cards)
+            for (who, region), cards in self._facts.items()
+            if who == seat and len(region) > 1
+        )
+
+    def holds(self, seat: int, place: int) -> bool:
+        """Whether a fact of ``seat`` is about ``place``."""
+        return any(who == seat and place in region for who, region in self._facts)
+
+    # -- learning and forgetting -----------------------------------------------
+
     def learn(self, seat: int, place: int, card: C) -> None:
         """``seat`` knows one more ``card`` among ``place``'s hidden cards."""
-        self._known[(seat, place)] = (*self._known.get((seat, place), ()), card)
+        self.add(seat, (place,), (card,))
+
+    def add(self, seat: int, region: Region, cards: Iterable[C]) -> None:
+        """``seat`` knows ``cards`` (other cards than it knew) among those of ``region``."""
+        merged = (*self._facts.get((seat, region), ()), *cards)
+        if merged:
+            self._facts[(seat, region)] = merged
 
     def learn_at(self, seat: int, place: int, position: int, card: C) -> None:
         """``seat`` knows ``card`` lies at ``position`` of ``place``."""
@@ -54,24 +81,57 @@ class Knowledge(Generic[C]):
         self._at[(seat, place)] = (*kept, (position, card))
 
     def set_known(self, seat: int, place: int, cards: Iterable[C]) -> None:
-        """Replace what ``seat`` knows of ``place`` (a multiset)."""
-        known = tuple(cards)
-        if known:
-            self._known[(seat, place)] = known
+        """Replace what ``seat`` knows of ``place`` alone (a multiset)."""
+        self._set((seat, (place,)), tuple(cards))
+
+    def take(self, seat: int, place: int, card: C) -> bool:
+        """One ``card`` of ``place`` is no longer hidden there: drop it from a fact.
+
+        The most specific fact about ``place`` holding ``card`` loses it.
+        Returns whether one did.
+        """
+        facts = sorted(
+            (len(region), region)
+            for who, region in self._facts
+            if who == seat and place in region and card in self._facts[(seat, region)]
+        )
+        if not facts:
+            return False
+        key = (seat, facts[0][1])
+        cards = self._facts[key]
+        i = cards.index(card)
+        self._set(key, cards[:i] + cards[i + 1 :])
+        return True
+
+    def narrow(self, seat: int, place: int, card: C, position: int | None = None) -> None:
+        """``seat`` learns a ``card`` lies in ``place``: the one a wider fact held, if any.
+
+        The most specific fact over several places that holds ``card`` and
+        ``place`` loses it (it may be this card), and ``seat`` knows it in
+        ``place`` alone (at ``position``, for a ``FACE_UP`` place).
+        """
+        facts = sorted(
+            (len(region), region)
+            for who, region in self._facts
+            if who == seat
+            and len(region) > 1
+            and place in region
+            and card in self._facts[(seat, region)]
+        )
+        if facts:
+            cards = self._facts[(seat, facts[0][1])]
+            i = cards.index(card)
+            self._set((seat, facts[0][1]), cards[:i] + cards[i + 1 :])
+        if position is None:
+            self.learn(seat, place, card)
         else:
-            self._known.pop((seat, place), None)
+            self.learn_at(seat, place, position, card)
 
-    def forget_one(self, seat: int, place: int, card: C) -> None:
-        """One known ``card`` of ``place`` left it (nothing if ``seat`` did not know one)."""
-        known = self._known.get((seat, place), ())
-        if card in known:
-            i = known.index(card)
-            self.set_known(seat, place, known[:i] + known[i + 1 :])
-
-    def forget_place(self, seat: int, place: int) -> None:
-        """``seat`` no longer knows any card of ``place``."""
-        self._known.pop((seat, place), None)
-        self._at.pop((seat, place), None)
+    def widen(self, seat: int, place: int, to: int) -> None:
+        """A card ``seat`` did not see went from ``place`` to ``to``: its facts there spread."""
+        for region in [r for who, r in self._facts if who == seat and place in r]:
+            cards = self._facts.pop((seat, region))
+            self.add(seat, tuple(sorted({*region, to})), cards)
 
     def forget_at(self, seat: int, place: int, position: int) -> None:
         """``seat`` no longer knows the card at ``position`` of ``place``."""
@@ -92,17 +152,19 @@ class Knowledge(Generic[C]):
                 ),
             )
 
-    def prune(self, place: int, seat: int, hidden: Iterable[C]) -> None:
-        """Keep of ``seat``'s knowledge of ``place`` only what its hidden cards ``hidden`` hold."""
-        known = self._known.get((seat, place))
-        if known:
-            room = Counter(hidden)
+    def prune(self, seat: int, places: set[int], hidden: Callable[[int], Iterable[C]]) -> None:
+        """Keep of ``seat``'s facts about ``places`` only what their places' hidden cards hold.
+
+        ``hidden(p)`` gives the cards of place ``p`` hidden from ``seat``.
+        """
+        for region in [r for who, r in self._facts if who == seat and not places.isdisjoint(r)]:
+            room = Counter(card for p in region for card in hidden(p))
             kept = []
-            for card in known:
+            for card in self._facts[(seat, region)]:
                 if room[card] > 0:
                     room[card] -= 1
                     kept.append(card)
-            self.set_known(seat, place, kept)
+            self._set((seat, region), tuple(kept))
 
     def prune_at(self, place: int, cards: list[C], face_up: list[bool]) -> None:
         """Drop every seat's known positions of ``place`` that no longer hold a face-down card."""
@@ -117,6 +179,12 @@ class Knowledge(Generic[C]):
                 ),
             )
 
+    def _set(self, key: tuple[int, Region], cards: tuple[C, ...]) -> None:
+        if cards:
+            self._facts[key] = cards
+        else:
+            self._facts.pop(key, None)
+
     def _set_at(self, seat: int, place: int, pairs: Iterable[tuple[int, C]]) -> None:
         kept = tuple(pairs)
         if kept:
@@ -125,11 +193,11 @@ class Knowledge(Generic[C]):
             self._at.pop((seat, place), None)
 
     def __eq__(self, other: object) -> bool:
-        """Equal when every seat knows the same multisets and positions (order aside)."""
+        """Equal when every seat knows the same facts and positions (order aside)."""
         if not isinstance(other, Knowledge):
             return False
-        mine = {key: Counter(v) for key, v in self._known.items()}
-        theirs = {key: Counter(v) for key, v in other._known.items()}
+        mine = {key: Counter(v) for key, v in self._facts.items()}
+        theirs = {key: Counter(v) for key, v in other._facts.items()}
         return mine == theirs and {k: set(v) for k, v in self._at.items()} == {
             k: set(v) for k, v in other._at.items()
         }

@@ -11,9 +11,11 @@ Knowledge is of *which* cards lie in a place (a multiset), except in a
 How a move changes knowledge (`move`): a seat *witnesses* a move when it sees
 the card where it was (or knew the card at that position), where it goes, or
 is shown it (``shown_to``). A witness keeps knowing the card in its new place
-when that place hides it; a seat that knew cards of the old place but did not
-see which one left forgets them all (it cannot tell which went). Every seat
-sees that a card moved from one place to another, and the face-up flags.
+when that place hides it, and no longer counts it where it was; a seat that
+knew cards of the old place but did not see which one left knows them to be
+in the old place *or* the new one (a fact over several places,
+`Knowledge.regions`). Every seat sees that a card moved from one place to
+another, and the face-up flags.
 What every seat witnessed is common knowledge, kept as the knowledge of a
 pseudo-seat, `Table.public` (number ``players``).
 
@@ -24,7 +26,9 @@ cheap: see docs/model.md for figures.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Generic, TypeVar
 
 from cardrules.model.knowledge import Knowledge
@@ -137,6 +141,11 @@ class Table(Generic[C]):
             return self._up[place][position]
         return False
 
+    def hidden(self, seat: int, place: int) -> list[C]:
+        """The cards of place number ``place`` hidden from ``seat``, bottom first."""
+        cards = self._cards[place]
+        return [card for i, card in enumerate(cards) if not self.sees(seat, place, i)]
+
     def clone(self) -> Table[C]:
         """An independent copy (cards and knowledge); the spec is shared."""
         twin: Table[C] = Table.__new__(Table)
@@ -236,7 +245,7 @@ class Table(Generic[C]):
             for seat in range(self.spec.players)
         ]
         witness.append(all(witness))  # the public: what every seat saw
-        self._take(s, position, card, witness)
+        self._take(s, position, card, witness, d)
         covered = self._cards[d][-1] if self._cards[d] and at == end else None
         self._cards[d].insert(at, card)
         self._up[d].insert(at, face_up)
@@ -264,11 +273,15 @@ class Table(Generic[C]):
             raise ZoneError(f"no position {position} in {self.spec.places[place]}")
         was_up = self._up[place][position]
         self._up[place][position] = face_up
+        card = self._cards[place][position]
         for seat in range(self.spec.players + 1):
             if was_up and not face_up:
-                self._learn(seat, place, position, self._cards[place][position])
-            elif face_up:
-                self.knowledge.forget_at(seat, place, position)
+                self._learn(seat, place, position, card)
+            elif face_up and not was_up:  # now seen: no longer a hidden card it knows
+                if any(p == position for p, _ in self.knowledge.known_at(seat, place)):
+                    self.knowledge.forget_at(seat, place, position)
+                else:
+                    self.knowledge.take(seat, place, card)
 
     def reveal(
         self, ref: PlaceRef, seats: Iterable[int], positions: Iterable[int] | None = None
@@ -299,14 +312,11 @@ class Table(Generic[C]):
             hidden = [p for p in spots if not self.sees(seat, place, p)]
             if self.spec.zone_of_place[place].positional:
                 for p in hidden:
-                    self._learn(seat, place, p, cards[p])
+                    self.knowledge.narrow(seat, place, cards[p], p)
                 continue
-            known = list(self.knowledge.known(seat, place))
-            for card in [cards[p] for p in hidden]:
-                shown = sum(cards[p] == card for p in hidden)
-                if known.count(card) < shown:
-                    known.append(card)
-            self.knowledge.set_known(seat, place, known)
+            for card, shown in Counter(cards[p] for p in hidden).items():
+                for _ in range(shown - self.knowledge.known(seat, place).count(card)):
+                    self.knowledge.narrow(seat, place, card)
 
     def shuffle(self, ref: PlaceRef, rng: random.Random) -> None:
         """Shuffle a place's cards (with their flags); known positions there are forgotten."""
@@ -328,25 +338,24 @@ class Table(Generic[C]):
             return face_up
         return self.spec.sees_all(place, seat)
 
-    def _take(self, place: int, position: int, card: C, witness: Sequence[bool]) -> None:
-        """Remove the card at ``position``; a seat's knowledge of it follows `move`'s rule."""
+    def _take(self, place: int, position: int, card: C, witness: Sequence[bool], to: int) -> None:
+        """Remove the card at ``position`` (going to place ``to``); knowledge follows `move`."""
         zone = self.spec.zone_of_place[place]
         was_top = position == len(self._cards[place]) - 1
-        if not zone.positional:
-            for seat in range(self.spec.players + 1):
-                if not self.knowledge.known(seat, place) or self.sees(seat, place, position):
-                    continue
-                if witness[seat]:
-                    self.knowledge.forget_one(seat, place, card)
-                else:
-                    self.knowledge.forget_place(seat, place)  # it cannot tell which card went
+        for seat in range(self.spec.players + 1):
+            if self.sees(seat, place, position) or not self.knowledge.holds(seat, place):
+                continue
+            if witness[seat]:
+                self.knowledge.take(seat, place, card)
+            else:
+                self.knowledge.widen(seat, place, to)  # it cannot tell which card went
         del self._cards[place][position]
         del self._up[place][position]
         self.knowledge.shift(place, position, -1)
         if zone.visibility is Visibility.TOP and was_top and self._cards[place]:
             uncovered = self._cards[place][-1]  # now seen by all: no longer a hidden card
             for seat in range(self.spec.players + 1):
-                self.knowledge.forget_one(seat, place, uncovered)
+                self.knowledge.take(seat, place, uncovered)
 
     def _learn(self, seat: int, place: int, position: int, card: C) -> None:
         """``seat`` knows ``card`` (at ``position`` of a ``FACE_UP`` place)."""
@@ -355,30 +364,30 @@ class Table(Generic[C]):
         else:
             self.knowledge.learn(seat, place, card)
 
-    def set_cards(self, ref: PlaceRef, cards: Sequence[C]) -> None:
-        """Replace a place's cards by as many others (its face-up flags stay).
+    def replace_cards(self, contents: Mapping[PlaceRef, Sequence[C]]) -> None:
+        """Replace the cards of some places by as many others (face-up flags stay).
 
-        Every seat's knowledge there is kept where it still holds (a known
-        card still among the place's cards hidden from that seat, a known
-        position still holding its card) and dropped elsewhere. Used to deal
-        hidden cards anew (`cardrules.information.shuffle_hidden`).
+        Every seat's knowledge is then kept where it still holds (known cards
+        still among the hidden cards of their places, a known position still
+        holding its card) and dropped elsewhere. Used to deal hidden cards
+        anew (`cardrules.information.shuffle_hidden`).
 
         Raises:
-            ZoneError: ``cards`` is not as long as the place.
+            ZoneError: an unknown place, or cards not as many as a place holds
+                (nothing changed).
         """
-        place = self.index(ref)
-        if len(cards) != len(self._cards[place]):
-            raise ZoneError(
-                f"{len(cards)} cards for {self.spec.places[place]} of {len(self._cards[place])}"
-            )
-        self._cards[place] = list(cards)
-        if self.spec.zone_of_place[place].positional:
-            self.knowledge.prune_at(place, self._cards[place], self._up[place])
-            return
+        new = {self.index(ref): list(cards) for ref, cards in contents.items()}
+        for place, cards in new.items():
+            if len(cards) != len(self._cards[place]):
+                raise ZoneError(
+                    f"{len(cards)} cards for {self.spec.places[place]} of {len(self._cards[place])}"
+                )
+        for place, cards in new.items():
+            self._cards[place] = cards
+            if self.spec.zone_of_place[place].positional:
+                self.knowledge.prune_at(place, cards, self._up[place])
         for seat in range(self.spec.players + 1):
-            if self.knowledge.known(seat, place):
-                hidden = [c for i, c in enumerate(cards) if not self.sees(seat, place, i)]
-                self.knowledge.prune(place, seat, hidden)
+            self.knowledge.prune(seat, set(new), partial(self.hidden, seat))
 
     def __eq__(self, other: object) -> bool:
         return (
