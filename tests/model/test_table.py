@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -155,3 +157,12 @@ def test_a_rebuilt_stock_stays_known_while_cards_are_drawn_from_it_unseen() -> N
     view = view_of(table, 0)
     assert view.regions == (((("stock", None), ("hand", 2)), tuple(sorted(H("QH KH")))),)
     assert view.public_regions == view.regions
+
+
+def test_tables_and_views_pickle_and_deep_copy() -> None:
+    table = random_table(3, 40)
+    for twin in (pickle.loads(pickle.dumps(table)), copy.deepcopy(table)):
+        assert twin == table
+        assert view_of(twin, 1) == view_of(table, 1)
+    view = view_of(table, 0)
+    assert pickle.loads(pickle.dumps(view)) == view
