@@ -109,6 +109,8 @@ def test_a_refused_move_changes_nothing() -> None:
         table.turn("stock", 0, face_up=True)
     with pytest.raises(ZoneError, match="show"):
         table.reveal("stock", [5])
+    with pytest.raises(ZoneError, match="show"):
+        table.move(H("QH")[0], ("hand", 0), "stock", shown_to=[3])
     assert table == before
 
 

@@ -225,16 +225,22 @@ class Table(Generic[C]):
         face_up: bool = False,
         shown_to: Iterable[int] = (),
     ) -> C:
-        """Move the card at ``position`` of ``src`` (0 = bottom) to ``dst`` as `move`; return it."""
+        """Move the card at ``position`` of ``src`` (0 = bottom) to ``dst`` as `move`; return it.
+
+        Raises:
+            ZoneError: a bad place, position or seat shown (nothing changed).
+        """
         s, d = self.index(src), self.index(dst)
         if not 0 <= position < len(self._cards[s]):
             raise ZoneError(f"no position {position} in {self.spec.places[s]}")
+        shown = set(shown_to)
+        if not shown <= set(range(self.spec.players)):
+            raise ZoneError(f"cannot show a card to seats {sorted(shown)}")
         dst_zone = self.spec.zone_of_place[d]
         end = len(self._cards[d]) - (s == d)
         at = end if to_index is None or not dst_zone.positional else to_index
         if not 0 <= at <= end:
             raise ZoneError(f"no position {at} to move to in {self.spec.places[d]}")
-        shown = set(shown_to)
         card = self._cards[s][position]
         positional = self.spec.zone_of_place[s].positional
         witness = [
