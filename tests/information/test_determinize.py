@@ -136,3 +136,22 @@ def test_deals_that_fit_are_equally_likely() -> None:
     )
     assert set(tally) == {frozenset(parse_cards(f"2H {c}")) for c in ("3S", "4S", "5S")}
     assert all(900 <= n <= 1100 for n in tally.values())  # 1000 each, seeded
+
+
+def test_a_game_may_bring_its_own_card_type() -> None:
+    """Cards are any hashable, ordered values: here numbers, two copies of each."""
+    spec = TableSpec(
+        (Zone("stock"), Zone("hand", owned=True, ordered=False, visibility=Visibility.OWNER)),
+        players=2,
+    )
+    deck: DeckComposition[int] = DeckComposition(tuple((n, 2) for n in range(1, 6)))
+    table: Table[int] = Table(spec, {"stock": deck.cards()})
+    table.shuffle("stock", random.Random(1))
+    for _ in range(3):
+        table.move_top("stock", ("hand", 0))
+        table.move_top("stock", ("hand", 1))
+    view = view_of(table, 0)
+    assert view.place("hand", 0).cards == tuple(sorted(table.cards(("hand", 0))))
+    sample = determinize(view, deck, random.Random(2))
+    assert view_of(sample, 0) == view
+    assert sorted(c for p in spec.places for c in sample.cards(p)) == sorted(deck.cards())
