@@ -155,7 +155,9 @@ HELP = """Type the number of a move, or the move itself as it is listed.
   undo    take back your last decision (only if no card was revealed since)
   auto    switch auto-pass: decline offers outside your turn without asking
   help    this text
-  quit    abandon the match here; the record is saved"""
+  quit    abandon the match here; the record is saved
+The rules, what the symbols mean and how scoring works: cardrules rules {game}
+Every option and its rule: cardrules options {game}"""
 
 
 class HumanTable:
@@ -255,7 +257,7 @@ class HumanTable:
                 continue
             word = text.lower()
             if word in ("help", "?", "h"):
-                self.console.print(HELP)
+                self.console.print(HELP.format(game=state.game.spec.name), markup=False)
                 self.print_variant_moves()
             elif word == "moves":
                 self.list_moves(moves, full=True)
