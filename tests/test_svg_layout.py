@@ -5,8 +5,10 @@ Every ``<text>`` of a drawing is given its box from its ``x``, ``y``,
 groups) and the advance widths of DejaVu Sans, the drawings' first font,
 measured with FreeType through matplotlib (which ships the font). The box runs
 from the font's ascent above the baseline to its descent below, as a browser's
-``getBBox`` does. Drawings of every player count of both games are checked,
-the whole table and every seat's view, at the deal, in play and at the end.
+``getBBox`` does; texts side by side closer than ``2 * PAD`` count as run
+together. Drawings of every player count of both games are checked, the whole
+table and every seat's view, at the deal, in play and at the end; and the same
+check runs in headless Chromium on the boxes it lays out (``getBBox``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import functools
 import itertools
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +32,8 @@ NS = "{" + SVG_NAMESPACE + "}"
 ASCENT, DESCENT = 0.928, 0.236
 
 Box = tuple[str, float, float, float, float]
+#: Texts closer than twice this (user units) side by side read as one: "to decideseat 2".
+PAD = 2.0
 
 
 @functools.cache
@@ -83,7 +88,7 @@ def layout_faults(svg: str) -> list[str]:
     faults = [
         f"{a[0]!r} overlaps {b[0]!r}"
         for a, b in itertools.combinations(boxes, 2)
-        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+        if a[1] - PAD < b[3] + PAD and b[1] - PAD < a[3] + PAD and a[2] < b[4] and b[2] < a[4]
     ]
     faults += [f"{box[0]!r} runs off the drawing" for box in boxes if box[1] < 0 or box[3] > width]
     return faults
@@ -160,3 +165,52 @@ def test_matching_bars_lie_beneath_the_cards_they_join() -> None:
         assert tinted == matched
         bars += len(lines)
     assert bars > 0
+
+
+#: For each drawing of the page: the pairs of its texts whose boxes overlap, and
+#: the texts outside it, by the browser's own measure (getBBox, in user units).
+_BROWSER_FAULTS = """
+const pad = arguments[0];
+return Array.from(document.querySelectorAll('svg')).map(svg => {
+  const width = svg.viewBox.baseVal.width;
+  const boxes = Array.from(svg.querySelectorAll('text')).map(t => [t.textContent, t.getBBox()]);
+  const faults = [];
+  for (let i = 0; i < boxes.length; i++) {
+    const [a, p] = boxes[i];
+    if (p.x < 0 || p.x + p.width > width) faults.push(a + ' runs off the drawing');
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [b, q] = boxes[j];
+      const across = p.x - pad < q.x + q.width + pad && q.x - pad < p.x + p.width + pad;
+      if (across && p.y < q.y + q.height && q.y < p.y + p.height) faults.push(a + ' overlaps ' + b);
+    }
+  }
+  return faults;
+});
+"""
+
+
+def test_no_two_texts_overlap_as_chromium_lays_them_out(tmp_path: Path) -> None:
+    """The same check with the boxes a browser measures (headless Chromium's getBBox)."""
+    from tests.browser import chromium_driver
+
+    drawings = [
+        cardrules.svg.draw(state, seat)
+        for name, players in SETUPS
+        for state in positions(name, players)[::3]  # the deal and the end
+        for seat in (None, *range(players))
+    ]
+    # A control drawing: two labels run together, as seat labels were before.
+    control = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 40" width="300" height="40">'
+        '<text x="10" y="20">seat 1 (you)</text><text x="10" y="20" dx="0">seat 2</text></svg>'
+    )
+    page = tmp_path / "drawings.html"
+    page.write_text(
+        "<!doctype html><meta charset=utf-8>" + control + "".join(drawings), encoding="utf-8"
+    )
+    with chromium_driver() as driver:
+        driver.get(page.as_uri())
+        faults = driver.execute_script(_BROWSER_FAULTS, PAD)
+    assert len(faults) == 1 + len(drawings)
+    assert faults[0] == ["seat 1 (you) overlaps seat 2"]
+    assert not [f for f in faults[1:] if f], [f for f in faults[1:] if f][:3]
