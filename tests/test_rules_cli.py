@@ -100,6 +100,7 @@ def test_options_lists_every_option_with_type_default_and_rule(game: str) -> Non
         line = next(line for line in out.splitlines() if line.startswith(f"{field.name} ("))
         assert f"default {field.default!r}" in line
         assert re.search(r"\(rule [GR]\d+", line), line
+    assert "no rule id" not in out  # the bundled variants' own options name theirs too
     rows = {row.name: row for row in option_rows(spec.options_type)}
     assert len(rows) == len(fields)
     assert all(row.rules and row.text for row in rows.values())
