@@ -20,11 +20,17 @@ class Move:
             attribute, e.g. ``rule = "C3"``), cited when such a move is refused
             and the game's ``cardrules_explain_illegal`` gives no finer reason;
             ``None`` (the default) leaves it to `cardrules.GameSpec.move_rule`.
+        declines_offer: ``True`` on a kind of move that turns down something
+            offered to a seat outside its own turn (Toonerville Rook's ``pass``
+            on a discard for sale, R10). A person playing at the terminal may
+            have such moves made for them (``cardrules play --auto-pass``, or
+            ``auto`` at the prompt). Declared as ``ClassVar[bool]``.
     """
 
     __slots__ = ()
 
     rule: ClassVar[str | None] = None
+    declines_offer: ClassVar[bool] = False
 
     def __str__(self) -> str:  # pragma: no cover - every game overrides it
         raise NotImplementedError

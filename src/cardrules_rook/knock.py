@@ -29,7 +29,12 @@ __all__ = ["KNOCK", "Knock", "KnockOptions", "KnockState"]
 
 @attrs.frozen
 class KnockOptions:
-    """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points)."""
+    """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points).
+
+    Attributes:
+        max_points: R12, R17. The most a hand left may be worth (in R17's points)
+            for a player who is down to knock instead of discarding (15).
+    """
 
     max_points: int = attrs.field(default=15, validator=attrs.validators.ge(0))
 
