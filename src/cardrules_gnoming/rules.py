@@ -336,8 +336,13 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             state.out_of_play.append(card)
             seat = state.turn_seat
             assert seat is not None
+            # G15: every seat to be offered the flip, asked once, now, in seat order:
+            # a flip changes only the flipper's layout, so the list stays exact.
+            may_flip = state.rules.may_flip
             state.pending = [
-                s for s in seats_from(left_of(seat, state.players), state.players) if s != seat
+                s
+                for s in seats_from(left_of(seat, state.players), state.players)
+                if s != seat and may_flip(state, s)
             ]
             _next_flip(state, chance)
         else:
@@ -362,10 +367,7 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
 
 
 def _next_flip(state: GnomingRound, chance: Chance) -> None:
-    """G15: offer the flip to the next seat that may flip (two or more face-down cards)."""
-    may_flip = state.rules.may_flip
-    while state.pending and not may_flip(state, state.pending[0]):
-        state.pending.pop(0)
+    """G15: offer the flip to the next pending seat (each may flip), or end the turn."""
     if state.pending:
         state.phase = P.FLIP
         state.current_player = state.pending[0]
