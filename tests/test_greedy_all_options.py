@@ -122,3 +122,18 @@ def test_greedy_matches_finish(
         result = play_match(state, [bot(seed=s) for s in range(players)], max_decisions=8_000)
         assert not result.truncated, (players, seed, result.decisions)
         assert result.finished
+
+
+@pytest.mark.rule("G13")
+def test_mulligan_limit_0_match_of_the_issue_finishes() -> None:
+    """Issue 45's example: 5 greedy seats, seed 0, ``mulligan_limit=0``, a whole match.
+
+    It ran to the cap (``take discard 0``, ``discard 0`` for ever); now no
+    greedy seat takes a Mulligan it could not place, and the match ends.
+    """
+    state = cardrules.new_game(GNOMING, players=5, seed=0, options={"mulligan_limit": 0})
+    bots = [gnoming_bots.GreedyBot(seed=s) for s in range(5)]
+    result = play_match(state, bots, max_decisions=20_000)
+    assert not result.truncated
+    assert result.finished
+    assert result.decisions < 2_000
