@@ -1,0 +1,127 @@
+"""A web table's rules of play: whose decision, stale pages, undo as in the terminal, saving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardrules.errors import BotLoadError, OptionsError, UnknownGameError
+from cardrules.web.storage import TableStore
+from cardrules.web.tables import Table, TableRefusal, create_table
+from cardrules.web.tokens import hash_token, matches
+
+
+def _table(seats: list[str]) -> Table:
+    made = create_table("gnoming-a-round", 3, seats, options={"rounds": 1}, seed=3)
+    return made.table
+
+
+def _revealed(table: Table) -> None:
+    """Each seat turns up its first two cards (G6)."""
+    for seat in range(3):
+        table.submit(seat, table.version, "reveal 0 1")
+
+
+def test_a_request_from_the_wrong_seat_or_a_stale_page_changes_nothing() -> None:
+    table = _table(["human"])
+    record = table.state.record()
+    with pytest.raises(TableRefusal, match="Not your decision: seat 0 decides now"):
+        table.submit(1, 0, "reveal 0 1")
+    with pytest.raises(TableRefusal, match="Stale page"):
+        table.submit(0, 1, "reveal 0 1")
+    with pytest.raises(TableRefusal, match="names no version"):
+        table.submit(0, "0", "reveal 0 1")
+    with pytest.raises(TableRefusal, match="rule G6"):
+        table.submit(0, 0, "place 3")
+    with pytest.raises(TableRefusal, match="not a Gnoming move"):
+        table.submit(0, 0, "fly away")
+    assert table.state.record() == record
+    assert table.version == 0
+    table.submit(0, 0, "reveal 0 1")
+    assert table.version == 1
+    with pytest.raises(TableRefusal, match="Stale page"):  # the same request again
+        table.submit(0, 0, "reveal 0 1")
+    assert len(table.state.history) == 1
+
+
+def test_undo_takes_back_a_decision_unless_a_card_was_revealed_or_another_person_decided() -> None:
+    table = _table(["human"])
+    _revealed(table)
+    assert not table.undoable(0)
+    with pytest.raises(TableRefusal, match="seat 2 has decided since"):
+        table.undo(0, table.version)
+    table.submit(0, table.version, "take discard 0")  # reveals nothing
+    assert table.undoable(0)
+    assert not table.undoable(1)
+    with pytest.raises(TableRefusal, match="Stale page"):
+        table.undo(0, table.version - 1)
+    before = table.version
+    table.undo(0, table.version)
+    assert [str(m) for m in table.state.history] == ["reveal 0 1"] * 3
+    assert table.version == before + 1
+    assert table.state.current_player == 0
+    table.submit(0, table.version, "take discard 0")
+    table.submit(0, table.version, "place 5")  # turns up the card it replaces
+    with pytest.raises(TableRefusal, match="a card has been revealed since"):
+        table.undo(0, table.version)
+
+
+def test_undo_takes_back_the_bot_moves_made_since() -> None:
+    table = _table(["human", "greedy", "greedy"])
+    table.submit(0, 0, "reveal 0 1")
+    while table.bot_step():
+        pass
+    table.submit(0, table.version, "take discard 0")
+    table.undo(0, table.version)
+    assert len(table.state.history) == 3
+    assert table.state.current_player == 0
+
+
+def test_a_saved_table_loads_as_it_was(tmp_path: Path) -> None:
+    made = create_table("toonerville-rook", 3, ["human", "greedy"], options={"rounds": 1}, seed=5)
+    table = made.table
+    assert table.seats == ["human", "greedy", "human"]  # repeated to fill the seats
+    for _ in range(2):
+        while table.bot_step():
+            pass
+        seat = table.state.current_player
+        assert seat in (0, 2)
+        table.submit(seat, table.version, str(table.state.legal_moves()[0]))
+    store = TableStore(tmp_path)
+    store.save(table)
+    loaded = store.load_all()[table.id]
+    assert loaded.state.record() == table.state.record()
+    assert (loaded.version, loaded.undo_marks, loaded.seats) == (
+        table.version,
+        table.undo_marks,
+        table.seats,
+    )
+    assert loaded.seat_of(made.tokens[0]) == 0
+    saved = json.loads(store.path(table.id).read_text(encoding="utf-8"))
+    assert made.tokens[0] not in json.dumps(saved)
+
+
+def test_tokens_are_kept_as_hashes_and_match_only_their_own() -> None:
+    made = create_table("gnoming-a-round", 3, ["human"], seed=1)
+    tokens = made.tokens
+    assert sorted(tokens) == [0, 1, 2]
+    assert len(set(tokens.values())) == 3
+    for seat, token in tokens.items():
+        assert made.table.seat_of(token) == seat
+        assert made.table.token_hashes[seat] == hash_token(token)
+    assert made.table.seat_of(tokens[0] + "x") is None
+    assert not matches(tokens[0], None)
+    assert not matches("x" * 1000, hash_token("x" * 1000))
+
+
+def test_bad_tables_are_refused_with_a_clear_error() -> None:
+    with pytest.raises(BotLoadError, match="unknown bot 'nobot'"):
+        create_table("gnoming-a-round", 3, ["human", "nobot"])
+    with pytest.raises(OptionsError, match="name each seat"):
+        create_table("gnoming-a-round", 3, [" "])
+    with pytest.raises(UnknownGameError):
+        create_table("no-such-game", 3, ["human"])
+    with pytest.raises(OptionsError):
+        create_table("gnoming-a-round", 99, ["human"])
