@@ -145,21 +145,21 @@ def _finish(table: Table, driver: Any) -> dict[str, Any]:
     return record
 
 
+def _create(base: str, app: Any, game: str, seats: list[str], seed: int) -> tuple[Any, Table]:
+    """A one-round table of 3 seats: the links the server answers, and the table itself."""
+    body = {"game": game, "players": 3, "seats": seats, "options": {"rounds": 1}, "seed": seed}
+    made = httpx.post(base + "/tables", json=body).json()
+    table: Table = app.state.server.tables[made["table"]]
+    return made, table
+
+
 def test_two_people_and_a_bot_play_gnoming_in_two_browsers(tmp_path: Path) -> None:
     with (
         running_server(tmp_path) as (base, app),
         chromium_driver(width=1000, height=900) as first,
         chromium_driver(width=1000, height=900) as second,
     ):
-        body = {
-            "game": "gnoming-a-round",
-            "players": 3,
-            "seats": ["human", "human", "greedy"],
-            "options": {"rounds": 1},
-            "seed": 11,
-        }
-        made = httpx.post(base + "/tables", json=body).json()
-        table = app.state.server.tables[made["table"]]
+        made, table = _create(base, app, "gnoming-a-round", ["human", "human", "greedy"], 11)
         first.get(base + made["seats"]["0"])
         second.get(base + made["seats"]["1"])
         _refused_with_the_rule(first)
@@ -172,15 +172,7 @@ def test_two_people_and_a_bot_play_gnoming_in_two_browsers(tmp_path: Path) -> No
 
 def test_a_round_of_rook_with_a_buy_by_clicks(tmp_path: Path) -> None:
     with running_server(tmp_path) as (base, app), chromium_driver(width=1000, height=900) as one:
-        body = {
-            "game": "toonerville-rook",
-            "players": 3,
-            "seats": ["human", "greedy", "greedy"],
-            "options": {"rounds": 1},
-            "seed": 2,
-        }
-        made = httpx.post(base + "/tables", json=body).json()
-        table = app.state.server.tables[made["table"]]
+        made, table = _create(base, app, "toonerville-rook", ["human", "greedy", "greedy"], 2)
         one.get(base + made["seats"]["0"])
         card_clicks = _play(table, {0: one}, prefer="buy")
         assert card_clicks > 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,30 @@ def test_bad_tables_are_refused_with_a_clear_error() -> None:
         create_table("no-such-game", 3, ["human"])
     with pytest.raises(OptionsError):
         create_table("gnoming-a-round", 99, ["human"])
+
+
+class FailingBot:
+    """A bot that raises, with its own cards in the message (as a buggy bot may)."""
+
+    def choose(self, observation: object) -> object:
+        raise RuntimeError(f"cannot choose: {observation!r}")
+
+
+def test_a_failing_bot_stops_its_table_without_showing_its_error(tmp_path: Path) -> None:
+    starlette = pytest.importorskip("starlette.testclient")
+    from cardrules.web.app import create_app
+
+    with starlette.TestClient(create_app(tmp_path)) as client:
+        body = {"game": "gnoming-a-round", "players": 3, "seed": 1}
+        made = client.post(
+            "/tables", json=body | {"seats": ["human", "tests.test_web_tables:FailingBot"]}
+        ).json()
+        seat0 = made["seats"]["0"]
+        assert client.post(seat0 + "/move", json={"version": 0, "move": "reveal 0 1"}).is_success
+        deadline = time.monotonic() + 30
+        while "failed" not in (view := client.get(seat0 + "/view.json").json())["html"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert "The bot at seat 1 failed" in view["html"]
+        assert "cannot choose" not in view["html"]
+        assert client.get(seat0).status_code == 200  # the server still serves

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ __all__ = ["MAX_BODY", "TableServer", "create_app"]
 #: The largest request body read, in bytes (a move or a new table is far smaller).
 MAX_BODY = 20_000
 NOT_FOUND = "No such seat or table: check the link."
+LOG = logging.getLogger("cardrules.web")
 
 
 class TableServer:
@@ -57,7 +59,7 @@ class TableServer:
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.listeners: dict[str, set[asyncio.Queue[Any]]] = {}
-        self.runners: set[asyncio.Task[None]] = set()
+        self.runners: dict[str, asyncio.Task[None]] = {}
 
     def add(self, table: Table) -> None:
         """Host ``table`` (not yet saved)."""
@@ -89,19 +91,28 @@ class TableServer:
 
     def start_bots(self, table: Table) -> None:
         """Let the bots of ``table`` play, in the background, until a person must decide."""
-        if table.bot_to_move:
+        if table.bot_to_move and table.id not in self.runners:
             task = asyncio.get_running_loop().create_task(self._bots(table))
-            self.runners.add(task)
-            task.add_done_callback(self.runners.discard)
+            self.runners[table.id] = task
 
     async def _bots(self, table: Table) -> None:
-        while True:
-            async with self.locks[table.id]:
-                moved = await run_in_threadpool(table.bot_step)
-                if not moved:
-                    return
-                await run_in_threadpool(self.store.save, table)
-            self.notify(table)
+        try:
+            while True:
+                async with self.locks[table.id]:
+                    try:
+                        moved = await run_in_threadpool(table.bot_step)
+                    except Exception:  # a bot of the user's may fail: the table waits, logged
+                        LOG.exception("table %s: the bot to move failed; it waits", table.id)
+                        table.bot_failed = table.state.current_player
+                        self.notify(table)
+                        return
+                    if not moved:
+                        return
+                    await run_in_threadpool(self.store.save, table)
+                self.notify(table)
+        finally:
+            # at once (no await since the last check): a change after this starts a new runner
+            self.runners.pop(table.id, None)
 
 
 def _base(table: Table, token: str | None) -> str:
@@ -155,7 +166,7 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
             server.add(table)
             server.start_bots(table)
         yield
-        for task in list(server.runners):
+        for task in list(server.runners.values()):
             task.cancel()
 
     async def index(request: Request) -> Response:
@@ -189,7 +200,7 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
                     seed=seed,
                 )
             )
-        except (CardRulesError, ValueError) as error:
+        except (CardRulesError, ValueError, TypeError) as error:
             if wants_json:
                 return JSONResponse({"error": str(error)}, status_code=400)
             return HTMLResponse(create_page(catalogue, str(error)), status_code=400)

@@ -42,6 +42,9 @@ def _status(table: Table, viewer: int | None) -> str:
         return f"The match is over. Winner: {winners}."
     seat = state.current_player
     assert seat is not None
+    if table.bot_failed is not None:
+        # (not the bot's error message: it may quote the bot's own cards)
+        return f"The bot at seat {table.bot_failed} failed; the match cannot go on here."
     if seat == viewer:
         return "Your decision."
     return f"Waiting for {_who(table, seat, viewer)}."

@@ -84,6 +84,8 @@ class Table:
         self.version = version
         self.undo_marks: list[list[Any]] = [list(mark) for mark in undo_marks]
         self.lock = threading.RLock()
+        #: The seat whose bot raised instead of moving (the table cannot go on), if any.
+        self.bot_failed: int | None = None
         self.bots: dict[int, Bot] = {}
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
