@@ -12,6 +12,7 @@ nothing private.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
 import random
@@ -125,6 +126,33 @@ def test_every_seat_is_sent_the_same_whatever_its_hidden_cards(
     assert record["scores"] == list(table.state.scores)
     assert str(SEED) in client.get(made["watch"]).text
     assert client.get(made["watch"] + "/replay.html").text.startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_the_views_pushed_to_each_seat_are_its_own_and_hold_no_seed_before_the_end(
+    client: TestClient, game: str, options: dict[str, Any]
+) -> None:
+    made = _create(client, game, options, ["human"])
+    paths = [made["seats"][str(seat)] for seat in range(3)] + [made["watch"]]
+    table = _table(client, made["table"])
+    bots = [bot_factory("greedy", table.state.game)(seat) for seat in range(3)]
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(p + "/ws")) for p in paths]
+        for _ in range(10_000):
+            for path, socket in zip(paths, sockets, strict=True):
+                pushed = socket.receive_json()
+                assert pushed == client.get(path + "/view.json").json()
+                assert pushed["version"] == table.version
+                assert (str(SEED) in json.dumps(pushed)) == pushed["over"]
+            state = table.state
+            if state.is_over:
+                break
+            seat = state.current_player
+            assert seat is not None
+            move = str(bots[seat].choose(state.observation(seat)))
+            body = {"version": table.version, "move": move}
+            assert client.post(paths[seat] + "/move", json=body).status_code == 200
+    assert table.state.is_over
 
 
 def test_tokens_open_one_seat_of_one_table_and_the_watch_link_nothing_private(
