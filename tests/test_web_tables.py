@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import time
 from pathlib import Path
 
@@ -153,3 +155,38 @@ def test_a_failing_bot_stops_its_table_without_showing_its_error(tmp_path: Path)
         assert "The bot at seat 1 failed" in view["html"]
         assert "cannot choose" not in view["html"]
         assert client.get(seat0).status_code == 200  # the server still serves
+
+
+def test_the_form_creates_a_table_and_refuses_bad_input_clearly(tmp_path: Path) -> None:
+    starlette = pytest.importorskip("starlette.testclient")
+    from cardrules.web.app import create_app
+
+    with starlette.TestClient(create_app(tmp_path)) as client:
+        form = client.get("/").text
+        assert 'value="gnoming-a-round"' in form
+        assert 'value="toonerville-rook"' in form
+        fields = {
+            "game": "toonerville-rook",
+            "players": "3",
+            "seats": "human,greedy",
+            "variants": "",
+            "options": "rounds=1\nbuy_limit=2",
+        }
+        page = client.post("/tables", data=fields)
+        assert page.status_code == 200
+        links = re.findall(r'href="(http://testserver/t/[^"]+)"', page.text)
+        assert len(links) == 3  # seats 0 and 2, and the watch link
+        table = next(iter(client.app.state.server.tables.values()))
+        assert table.seats == ["human", "greedy", "human"]
+        assert table.state.game.rounds == 1
+        view = client.get(links[0].removeprefix("http://testserver") + "/view.json").json()
+        assert view["seat"] == 0
+        for bad, message in (
+            ({"players": "9"}, "toonerville-rook takes"),
+            ({"seats": "human,nobot"}, "unknown bot"),
+            ({"options": "rounds"}, "an option is NAME=VALUE"),
+            ({"variants": "nope"}, "nope"),
+        ):
+            refused = client.post("/tables", data=fields | bad)
+            assert refused.status_code == 400
+            assert message in html.unescape(refused.text)
