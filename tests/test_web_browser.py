@@ -8,7 +8,9 @@ move is chosen by the game's greedy bot from that seat's observation, then
 made the way a person makes it: by clicking the cards in the picture when
 that picks out exactly one legal move (the page's rule, `_fits` here), else
 by clicking the move's button; the page is updated over its WebSocket. The
-final record replays to the scores the page shows.
+final record replays to the scores the page shows. A person takes a move back
+with the page's undo button once, and a typed move breaking a rule is refused
+with the rule's id.
 
 It needs Debian's ``chromium`` and ``chromium-driver`` (see `tests.browser`).
 """
@@ -72,21 +74,36 @@ def _clicks(move: str, legal: list[str], seat: int) -> list[str] | None:
     return cards
 
 
-def _play(table: Table, drivers: dict[int, Any], prefer: str | None = None) -> int:
-    """Play the match through the pages to its end; returns how many moves were clicked on cards.
+def _settled(table: Table) -> bool:
+    """Whether the match is over or a person must decide (read under the table's lock)."""
+    with table.lock:
+        return table.state.is_over or not table.bot_to_move
 
-    ``prefer``: a move a person makes the first time it is legal (``buy``).
+
+def _play(
+    table: Table, drivers: dict[int, Any], prefer: str | None = None, undo: str | None = None
+) -> tuple[int, bool]:
+    """Play the match through the pages to its end.
+
+    ``prefer``: a move a person makes the first time it is legal (``buy``);
+    ``undo``: the first move of this kind a person makes is taken back with the
+    page's undo button, then decided again.
+
+    Returns:
+        ``(moves made by clicking cards, whether the undo was made)``.
     """
     from selenium.webdriver.common.by import By
 
     bots = [bot_factory("greedy", table.state.game)(seat) for seat in range(table.state.players)]
     card_clicks = 0
-    preferred = False
+    preferred = undone = False
     while True:
-        _wait(lambda: table.state.is_over or not table.bot_to_move, "the bots")
+        _wait(lambda: _settled(table), "the bots")
         with table.lock:
             if table.state.is_over:
-                return card_clicks
+                return card_clicks, undone
+            if table.bot_to_move:  # (a bot's move was under way while waiting)
+                continue
             seat = table.state.current_player
             assert seat is not None
             version, played = table.version, len(table.state.history)
@@ -108,6 +125,13 @@ def _play(table: Table, drivers: dict[int, Any], prefer: str | None = None) -> i
         with table.lock:
             assert str(table.state.history[played]) == move
             assert table.state.seats[played] == seat
+            version = table.version
+        if undo is not None and move.startswith(undo) and not undone:
+            _wait(lambda: _version(driver) == str(version), "the page after the move")  # noqa: B023
+            driver.find_element(By.CSS_SELECTOR, "form.undo button").click()
+            _wait(lambda: table.version != version, "the undo")  # noqa: B023
+            assert len(table.state.history) == played
+            undone = True
 
 
 def _refused_with_the_rule(driver: Any) -> None:
@@ -163,8 +187,9 @@ def test_two_people_and_a_bot_play_gnoming_in_two_browsers(tmp_path: Path) -> No
         first.get(base + made["seats"]["0"])
         second.get(base + made["seats"]["1"])
         _refused_with_the_rule(first)
-        card_clicks = _play(table, {0: first, 1: second})
+        card_clicks, undone = _play(table, {0: first, 1: second}, undo="take")
         assert card_clicks > 10
+        assert undone
         _finish(table, first)
         assert {0, 1, 2} <= set(table.state.seats)  # both people and the bot played
         first.save_screenshot(str(tmp_path / "gnoming-end.png"))
@@ -174,7 +199,7 @@ def test_a_round_of_rook_with_a_buy_by_clicks(tmp_path: Path) -> None:
     with running_server(tmp_path) as (base, app), chromium_driver(width=1000, height=900) as one:
         made, table = _create(base, app, "toonerville-rook", ["human", "greedy", "greedy"], 2)
         one.get(base + made["seats"]["0"])
-        card_clicks = _play(table, {0: one}, prefer="buy")
+        card_clicks, _ = _play(table, {0: one}, prefer="buy")
         assert card_clicks > 3
         assert "buy" in [str(m) for m in _moves_made(table, 0)]
         _finish(table, one)
