@@ -175,9 +175,12 @@ def test_tokens_open_one_seat_of_one_table_and_the_watch_link_nothing_private(
         assert moved.status_code in (404, 405)
         with pytest.raises(WebSocketDisconnect), client.websocket_connect(path + "/ws") as socket:
             socket.receive_json()
-    # Each seat's token opens that seat only.
+    # Each seat's token opens that seat only, in a page kept out of caches and referrers.
     for seat, path in first["seats"].items():
         assert client.get(path + "/view.json").json()["seat"] == int(seat)
+        headers = client.get(path).headers
+        assert headers["cache-control"] == "no-store"
+        assert headers["referrer-policy"] == "no-referrer"
     # The watch link: no picture, no moves, no seed; it cannot play.
     watch = client.get(first["watch"] + "/view.json").json()
     assert watch["seat"] is None

@@ -30,10 +30,12 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.errors import CardRulesError
@@ -43,7 +45,7 @@ from cardrules.web.pages import create_page, links_page, page, seat_view, watch_
 from cardrules.web.storage import TableStore
 from cardrules.web.tables import Table, TableRefusal, create_table
 
-__all__ = ["MAX_BODY", "TableServer", "create_app"]
+__all__ = ["MAX_BODY", "PrivateHeaders", "TableServer", "create_app"]
 
 #: The largest request body read, in bytes (a move or a new table is far smaller).
 MAX_BODY = 20_000
@@ -360,6 +362,38 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
             WebSocketRoute(path + "/ws", socket),
         ]
     routes.insert(3, Route(seat_path + "/{action:str}", act, methods=["POST"]))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(PrivateHeaders)])
     app.state.server = server
     return app
+
+
+class PrivateHeaders:
+    """ASGI middleware: every HTTP answer is kept out of caches, frames and referrers.
+
+    A seat's page is private: ``Cache-Control: no-store`` keeps it out of the
+    browser's and any proxy's cache, ``Referrer-Policy: no-referrer`` keeps its
+    link (the token) from being sent to another site, ``X-Frame-Options: DENY``
+    keeps other sites from framing it.
+    """
+
+    HEADERS = (
+        (b"cache-control", b"no-store"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+    )
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
