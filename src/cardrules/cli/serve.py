@@ -40,4 +40,5 @@ def serve_command(host: str, port: int, data: Path) -> None:
         ) from None
     app = create_app(data)
     click.echo(f"cardrules: serving tables from {data} at http://{host}:{port}/", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # No access log: the links it would write down are the keys to the seats.
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
