@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 import time
 from pathlib import Path
@@ -190,3 +191,36 @@ def test_the_form_creates_a_table_and_refuses_bad_input_clearly(tmp_path: Path) 
             refused = client.post("/tables", data=fields | bad)
             assert refused.status_code == 400
             assert message in html.unescape(refused.text)
+
+
+@pytest.mark.rule("G15", "R10")
+@pytest.mark.parametrize(
+    ("game", "kind"), [("gnoming-a-round", "flip"), ("toonerville-rook", "buy")]
+)
+def test_a_decision_out_of_turn_is_offered_to_its_seat_alone(game: str, kind: str) -> None:
+    """A Hazard flip (Gnoming) or a buy offer (Rook) is listed on the deciding seat's page only."""
+    from cardrules.web.pages import seat_view
+
+    for seed in range(40):
+        table = create_table(game, 3, ["human"], options={"rounds": 1}, seed=seed).table
+        rng = random.Random(seed)
+        state = table.state
+        while not state.is_over and not any(str(m).startswith(kind) for m in state.legal_moves()):
+            seat = state.current_player
+            assert seat is not None
+            table.submit(seat, table.version, str(rng.choice(state.legal_moves())))
+        if not state.is_over:
+            break
+    else:
+        pytest.fail(f"no {kind} decision in 40 random matches")
+    decider = state.current_player
+    assert decider is not None
+    assert decider != state.seats[-1]  # out of turn: not the seat that just discarded
+    for seat in range(3):
+        view = seat_view(table, seat, f"/t/x/seat/{seat}")
+        if seat == decider:
+            assert any(move.startswith(kind) for move in view["moves"])
+            assert "Your decision." in view["html"]
+        else:
+            assert view["moves"] == []
+            assert f"Waiting for seat {decider} (a person)" in view["html"]
