@@ -7,7 +7,8 @@ seat) and shows it turn by turn, or prints its record with ``--json``;
 many seeded matches (locally or on Ray) and summarises them, and ``cardrules
 analyse FILE`` summarises a results file again; ``cardrules spaces GAME`` prints the
 action-id layout and observation-tensor planes; ``cardrules rules GAME`` prints the
-rules by their ids and ``cardrules options GAME`` every option with its rule.
+rules by their ids and ``cardrules options GAME`` every option with its rule;
+``cardrules serve`` hosts tables in the browser for people and bots.
 Bad arguments give a one-line error and exit code 2, never a traceback.
 """
 
@@ -26,6 +27,7 @@ from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
 from cardrules.cli.replay import replay_command
 from cardrules.cli.rules import options_command, rules_command
+from cardrules.cli.serve import serve_command
 from cardrules.cli.simulate import simulate_command
 from cardrules.cli.spaces import spaces_command
 from cardrules.errors import CardRulesError
@@ -117,5 +119,6 @@ cli.add_command(plugins_command)
 cli.add_command(replay_command)
 cli.add_command(rules_command)
 cli.add_command(options_command)
+cli.add_command(serve_command)
 cli.add_command(simulate_command)
 cli.add_command(spaces_command)
