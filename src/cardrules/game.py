@@ -14,6 +14,7 @@ from typing import Any
 
 import pluggy
 
+from cardrules import zoned
 from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
@@ -157,8 +158,10 @@ class Game(GameViews, GameCopies):
         # The two hooks of every decision, looked up once (`_call` looks up the others).
         self._legal_caller = self._caller("cardrules_legal_moves")
         self._apply_caller = self._caller("cardrules_apply_move")
-        self._observe_caller = self._caller("cardrules_observation")
-        self._tensor_caller = self._caller("cardrules_observation_tensor")
+        # A game that keeps its cards in a cardrules.model.Table may leave these to the
+        # core (`cardrules.zoned`).
+        self._observe_caller = self._caller("cardrules_observation", zoned.observe)
+        self._tensor_caller = self._caller("cardrules_observation_tensor", zoned.observation_tensor)
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
@@ -409,7 +412,12 @@ class Game(GameViews, GameCopies):
         Variant state is filled in from the observation's ``variant_views``
         (`StateSpec.determinize`).
         """
-        state = self._first("cardrules_determinize", game=self, observation=observation, rng=rng)
+        state = self._call("cardrules_determinize", game=self, observation=observation, rng=rng)
+        if state is None:
+            allowed = self._call("cardrules_inferences", game=self, observation=observation)
+            state = zoned.determinize(self, observation, rng, allowed)
+        if state is None:
+            self._no_answer("cardrules_determinize")
         if self.state_specs:
             install_states(self.name, state, sampled_states(self, observation, rng))
         return state
@@ -425,9 +433,13 @@ class Game(GameViews, GameCopies):
     def action_space(self) -> ActionSpace:
         """The game's fixed numbering of moves (computed once per game)."""
         if self._action_space is None:
-            space = self._checked(
-                "cardrules_action_space", self._first("cardrules_action_space", game=self)
-            )
+            space = self._call("cardrules_action_space", game=self)
+            if space is None and self.spec.move_types:
+                cards = [card for card, _ in self.deck.counts]
+                space = zoned.MoveTypesSpace(self.spec.move_types, cards)
+            if space is None:
+                self._no_answer("cardrules_action_space")
+            self._checked("cardrules_action_space", space)
             assert isinstance(space, ActionSpace)
             if self.move_kinds:
                 space = VariantActionSpace(space, self.move_kinds)
@@ -438,7 +450,9 @@ class Game(GameViews, GameCopies):
     def tensor_layout(self) -> Any:
         """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
         if self._tensor_layout is None:
-            layout = self._first("cardrules_tensor_layout", game=self)
+            layout = self._call("cardrules_tensor_layout", game=self)
+            if layout is None:
+                layout = zoned.tensor_layout(self)
             extra = [
                 spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
             ]

@@ -354,6 +354,23 @@ def cardrules_determinize(game: HookGame, observation: Any, rng: random.Random) 
 
 
 @_spec(firstresult=True)
+def cardrules_inferences(game: HookGame, observation: Any) -> Callable[..., bool] | None:
+    """Say where an unseen card may lie, from what a seat has inferred (zoned games).
+
+    Stops at the first non-None result. Asked when the core determinizes a
+    round that keeps its cards in a `cardrules.model.Table` (the game answers no
+    `cardrules_determinize`): the unseen cards are dealt only where this allows.
+    A trick-taking game reads the public history: a seat that did not follow
+    suit holds none of it.
+
+    :param game: the game.
+    :param observation: the seat's observation (`cardrules.zoned.ZonedObservation`).
+    :returns: ``allowed(zone, owner, card) -> bool`` (`cardrules.information.Allowed`),
+        or ``None``: any unseen card may lie anywhere hidden.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_action_space(game: HookGame) -> Any:
     """Return the game's `cardrules.actions.ActionSpace` for this configuration.
 

@@ -29,6 +29,10 @@ def _ordered_mapping(
     return tuple((str(rule), str(text)) for rule, text in items)
 
 
+def _types(types: Iterable[type]) -> tuple[type, ...]:
+    return tuple(types)
+
+
 def _kinds(kinds: Iterable[MoveKind]) -> tuple[MoveKind, ...]:
     return tuple(kinds)
 
@@ -51,6 +55,10 @@ class GameSpec:
         rules: ``{rule id: one-line statement}`` of the game's rules, in order
             (e.g. ``{"C3": "play a card of the top card's suit or rank, or an 8"}``);
             a refusal that cites a rule quotes its line.
+        move_types: the game's move classes, for the action ids the core derives
+            when the game answers no ``cardrules_action_space``
+            (`cardrules.zoned.MoveTypesSpace`: one block per class, one id per
+            combination of its fields' values).
         move_rule: the rule id a refused move cites when neither the game's
             ``cardrules_explain_illegal`` nor the move's class (`cardrules.Move.rule`)
             names one; ``None``: ``"?"``.
@@ -74,6 +82,7 @@ class GameSpec:
         default=(), converter=_ordered_mapping, eq=False, repr=False
     )
     move_rule: str | None = attrs.field(default=None, eq=False, repr=False)
+    move_types: tuple[type, ...] = attrs.field(default=(), converter=_types, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         ids = [rule for rule, _ in self.rules]
