@@ -108,6 +108,25 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert "rook-swap.svg" in drawn
     assert "Formatting signatures requires" not in result.stderr  # ruff is in the docs extra
     check_api_reference(tmp_path / "site" / "api")
+    example = _page_text(tmp_path / "site" / "example-plugin" / "index.html")
+    assert "def cardrules_register_variants" in example  # the plugin's source, included
+    assert 'golden-mulligan = "golden_mulligan"' in example
+    assert (tmp_path / "site" / "speed-log" / "index.html").is_file()  # built, not in the menus
+    check_menu_bar_fits_one_row(tmp_path / "site" / "index.html")
+
+
+def check_menu_bar_fits_one_row(index: Path) -> None:
+    """At 1280 px wide, every top-level menu entry sits on the first row of the bar."""
+    from tests.browser import chromium_driver
+
+    with chromium_driver(1280, 900) as driver:
+        driver.get(index.as_uri())
+        tops = driver.execute_script(
+            "return Array.from(document.querySelectorAll('ul.navbar-nav > li'))"
+            ".map(li => [li.textContent.trim(), li.getBoundingClientRect().top]);"
+        )
+    assert len(tops) >= len(top_level_nav()), tops
+    assert len({round(top) for _, top in tops}) == 1, tops
 
 
 def _page_text(path: Path) -> str:
@@ -136,6 +155,35 @@ def check_api_reference(api: Path) -> None:
         assert len(anchors) == 1, (name, anchors)
 
 
+def top_level_nav() -> list[str]:
+    """The titles of the top-level ``nav`` entries of mkdocs.yml."""
+    lines = MKDOCS_YML.read_text(encoding="utf-8").splitlines()
+    start = lines.index("nav:")
+    titles = []
+    for line in lines[start + 1 :]:
+        if line and not line[0].isspace():
+            break
+        found = re.match(r"^  - ([^:]+):", line)
+        if found:
+            titles.append(found.group(1))
+    return titles
+
+
+def not_in_nav() -> list[str]:
+    """The pages mkdocs.yml builds but keeps out of the menus (``not_in_nav``)."""
+    text = MKDOCS_YML.read_text(encoding="utf-8")
+    block = re.search(r"^not_in_nav: \|\n((?:  .*\n)+)", text, re.MULTILINE)
+    return block.group(1).split() if block else []
+
+
+def test_the_menu_bar_has_few_short_entries() -> None:
+    """Few top-level entries, each short: the bar does not wrap at 1280 px (also checked
+    in Chromium by the site build test)."""
+    titles = top_level_nav()
+    assert len(titles) <= 7, titles
+    assert sum(len(t) for t in titles) <= 45, titles
+
+
 def test_every_nav_page_exists() -> None:
     pages = nav_pages()
     assert "index.md" in pages
@@ -145,16 +193,39 @@ def test_every_nav_page_exists() -> None:
 
 
 def test_every_page_is_in_the_nav() -> None:
-    pages = set(nav_pages())
+    pages = set(nav_pages()) | set(not_in_nav())
     left_out = [
         str(p.relative_to(DOCS)) for p in site_pages() if str(p.relative_to(DOCS)) not in pages
     ]
     assert not left_out, f"pages missing from the mkdocs.yml nav: {left_out}"
 
 
+def test_the_speed_log_is_built_but_not_in_the_menus() -> None:
+    assert "speed-log.md" in not_in_nav()
+    assert "speed-log.md" not in nav_pages()
+    assert "speed-log.md" in (DOCS / "embedding.md").read_text(encoding="utf-8")
+
+
 def test_the_example_plugin_is_not_a_page() -> None:
     text = MKDOCS_YML.read_text(encoding="utf-8")
     assert re.search(r"^exclude_docs:.*\n\s+examples/", text, re.MULTILINE)
+
+
+def test_the_example_plugin_page_includes_every_file_of_it() -> None:
+    """Each file of the example project is shown whole on example-plugin.md (snippets)."""
+    project = DOCS / "examples" / "cardrules-golden-mulligan"
+    files = sorted(
+        str(p.relative_to(ROOT))
+        for p in project.rglob("*")
+        if p.is_file()
+        and not any(
+            part.startswith(".") or part.endswith(("cache__", ".egg-info")) for part in p.parts
+        )
+    )
+    included = re.findall(
+        r'^--8<-- "([^"]+)"$', (DOCS / "example-plugin.md").read_text(), re.MULTILINE
+    )
+    assert sorted(included) == files
 
 
 def test_markdown_examples_are_collected_as_doctests() -> None:
@@ -209,7 +280,95 @@ def test_the_readme_says_how_long_its_commands_take() -> None:
     """A new user learns what takes long: the install, the test suite, a simulate run."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     after_commands = readme.split("```", 2)[2].split("\n\n", 2)[1]
-    assert re.search(r"test suite\s+about \d+ minutes", after_commands)
+    assert re.search(r"test suite:?\s+about \d+ minutes", after_commands)
     assert re.search(r"install a minute", after_commands)
     command_line = readme[readme.index("## Command line") :].split("##", 2)[1]
     assert re.search(r"`simulate` line plays\s+[\d,]+ matches, about a minute", command_line)
+
+
+# ------------------------------------------------------- the docs match the code
+
+
+def _bundled_variants() -> list[str]:
+    from cardrules_gnoming.variants import VARIANTS as GNOMING
+    from cardrules_rook.variants import VARIANTS as ROOK
+
+    return [v.name for v in (*GNOMING, *ROOK)]
+
+
+def _commands() -> set[str]:
+    from cardrules.cli import cli
+
+    return set(cli.commands)
+
+
+def test_the_home_page_counts_the_bundled_variants() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    counted = re.search(r"(\d+) variants come with the library", index)
+    assert counted is not None
+    assert int(counted.group(1)) == len(_bundled_variants())
+    variants = (DOCS / "variants.md").read_text(encoding="utf-8")
+    headed = re.findall(r"^### ([\w-]+)$", variants, re.MULTILINE)
+    missing = [name for name in _bundled_variants() if name not in headed]
+    assert not missing, f"variants.md does not describe {missing}"
+
+
+def test_the_home_page_names_every_command() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    bullet = next(b for b in index.split("\n- ") if b.startswith("[Command line](cli.md)"))
+    named = set(re.findall(r"`(?:cardrules )?([a-z]+)`", bullet))
+    assert named == _commands()
+
+
+def test_the_command_line_page_has_a_section_per_command() -> None:
+    cli_page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^## `cardrules ([a-z]+)`", cli_page, re.MULTILINE))
+    assert documented == _commands()
+
+
+def _guide_pages() -> list[str]:
+    """The pages of the menus a reader picks from: all but the home page and the API's."""
+    return [p for p in nav_pages() if p != "index.md" and not p.startswith("api/")]
+
+
+def test_the_home_page_lists_every_page() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    every = index[index.index("## Every page") :]
+    linked = set(re.findall(r"\]\(([\w/.-]+\.md)(?:#[\w-]+)?\)", every))
+    missing = [page for page in [*_guide_pages(), "api/index.md"] if page not in linked]
+    assert not missing, f"docs/index.md's page list leaves out {missing}"
+
+
+def test_the_readme_lists_every_page() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Documentation") :].split("\n## ", 1)[0]
+    linked = set(re.findall(r"\]\(docs/([\w/.-]+\.md)\)", section))
+    missing = [page for page in _guide_pages() if page not in linked]
+    assert not missing, f"README's documentation list leaves out {missing}"
+
+
+def test_the_quick_start_shows_what_its_command_prints() -> None:
+    """The end of `cardrules play gnoming-a-round --players 4 --seed 1`, as quoted."""
+    from click.testing import CliRunner
+
+    from cardrules.cli import cli
+
+    page = (DOCS / "quickstart.md").read_text(encoding="utf-8")
+    assert "cardrules play gnoming-a-round --players 4 --seed 1\n" in page
+    quoted = page.split("the winner (lower totals are better in both games):\n\n```text\n")[1]
+    quoted_lines = [line.rstrip() for line in quoted.split("\n```")[0].splitlines()]
+    result = CliRunner().invoke(cli, ["play", "gnoming-a-round", "--players", "4", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    printed = [line.rstrip() for line in result.output.splitlines()]
+    assert printed[-len(quoted_lines) :] == quoted_lines
+
+
+def test_the_install_page_shows_the_readme_commands() -> None:
+    """The two fresh-machine commands CI runs from the README, the same on the install page."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = readme.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert len(commands.splitlines()) == 2
+    first, second = commands.splitlines()
+    assert "'.[test]'" not in first  # playing needs no test tools
+    assert second.endswith("-m pytest")  # the tests run last
+    assert f"```sh\n{commands}\n```" in (DOCS / "install.md").read_text(encoding="utf-8")

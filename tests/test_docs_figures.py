@@ -31,7 +31,8 @@ def figures() -> Any:
 
 
 def status(root: ET.Element) -> str:
-    return next(t.text or "" for t in root.iter(NS + "text") if t.get("class") == "status")
+    """The drawing's status lines (one fact a line), joined as one text."""
+    return "; ".join(t.text or "" for t in root.iter(NS + "text") if t.get("class") == "status")
 
 
 def card_groups(root: ET.Element) -> list[ET.Element]:

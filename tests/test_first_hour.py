@@ -165,6 +165,105 @@ class TestScreensFit80x24:
         assert all(re.search(rf"(^|\s){n} ", "\n".join(shown)) for n in range(15))
 
 
+def asked(screen: list[str]) -> str:
+    """The moves the person is offered at this prompt (the screen's last listing)."""
+    starts = [i for i, line in enumerate(screen) if line.startswith("Your legal moves")]
+    return "\n".join(screen[starts[-1] :])
+
+
+class TestRookAtTheTerminal:
+    ROOK = ("play", "toonerville-rook", "-n", "4", "-s", "1", "--human", "0")
+
+    def test_the_title_is_on_screen_at_the_first_prompt(self, tmp_path: Path) -> None:
+        """Bots move before the person's first decision; the match's title line stays in view."""
+        term = Terminal(*self.ROOK, cwd=tmp_path)
+        screen = term.prompt()
+        assert any(
+            "Toonerville Rook - 4 players, seed hidden, you at seat 0" in line for line in screen
+        )
+        assert "seat 2 discards" in term.transcript  # the bots had moved first
+        term.type("quit")
+        assert term.finish() == 0
+
+    @pytest.mark.rule("R10")
+    def test_the_buy_prompt_cites_the_rule_apart_from_the_card(self, tmp_path: Path) -> None:
+        """Card R10 and rule R10 look alike: the rule is cited as 'rule R10'."""
+        term = Terminal(*self.ROOK, cwd=tmp_path)
+        text = " ".join(" ".join(term.prompt()).split())
+        assert "1. buy" in text
+        assert "is offered to you (rule R10): buy takes B12 and a penalty card" in text
+        assert not re.search(r"\(R\d+\)", text)
+        term.type("quit")
+        assert term.finish() == 0
+
+    @pytest.mark.rule("R10")
+    def test_auto_pass_declines_every_offer_unasked(self, tmp_path: Path) -> None:
+        """With --auto-pass the person is never asked buy or pass; each pass is shown."""
+        term = Terminal(*self.ROOK, "--auto-pass", cwd=tmp_path)
+        for _ in range(6):
+            assert "1. buy" not in asked(term.prompt())
+            term.type("1")
+        assert "auto-pass: pass" in term.transcript
+        assert "seat 0 does not buy" in term.transcript
+        term.type("quit")
+        assert term.finish() == 0
+
+    @pytest.mark.rule("R10")
+    def test_auto_at_the_prompt_switches_auto_pass(self, tmp_path: Path) -> None:
+        """Off by default; 'auto' at a buy prompt passes and passes on from then on."""
+        term = Terminal(*self.ROOK, cwd=tmp_path)
+        assert "1. buy" in asked(term.prompt())  # asked: auto-pass is off by default
+        term.type("auto")
+        screen = term.prompt()
+        assert "Auto-pass on" in term.transcript
+        assert "seat 0 does not buy" in term.transcript
+        for _ in range(4):
+            assert "1. buy" not in asked(screen)
+            term.type("1")
+            screen = term.prompt()
+        term.type("auto")
+        term.prompt()
+        assert "Auto-pass off" in term.transcript
+        term.type("quit")
+        assert term.finish() == 0
+
+
+class TestOnlyRealChoices:
+    @pytest.mark.rule("G15")
+    def test_a_hazard_in_hand_is_not_offered_a_choice_of_pile(self) -> None:
+        """Holding a Hazard to discard, the only move is 'discard': no pile to choose."""
+        from cardrules_gnoming.moves import Discard
+        from cardrules_gnoming.narrate import view
+        from cardrules_gnoming.state import GnomingPhase
+
+        found = 0
+        for seed in range(40):
+            state = cardrules.new_game("gnoming-a-round", players=3, seed=seed)
+            rng = __import__("random").Random(seed)
+            while not state.is_over and found < 3:
+                seat = state.current_player
+                assert seat is not None
+                obs = state.observation(seat)
+                if obs.phase is GnomingPhase.DISCARD:
+                    console = Console(width=80, record=True)
+                    for item in view(obs):
+                        console.print(item)
+                    text = console.export_text()
+                    if [str(m) for m in obs.legal_moves] == ["discard"]:
+                        found += 1
+                        assert "choose" not in text
+                        assert "a Hazard leaves the round (G15); type discard." in text
+                    elif len(obs.legal_moves) == 1:  # one pile allowed: no choice offered
+                        (move,) = obs.legal_moves
+                        assert isinstance(move, Discard)
+                        assert f"on pile {move.pile}: type discard {move.pile}." in text
+                        assert "choose" not in text
+                    else:
+                        assert "choose the pile, discard 0 or discard 1" in text
+                state.apply(rng.choice(list(state.legal_moves())))
+        assert found == 3
+
+
 class TestRoundScoreBreakdown:
     @pytest.mark.rule("G19", "G22", "G23")
     def test_each_round_score_is_shown_part_by_part(self) -> None:

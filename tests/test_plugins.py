@@ -104,7 +104,7 @@ class _Incomplete:
 def test_a_game_missing_a_rule_hook_raises_missing_rule_error() -> None:
     """An unanswered first-result hook names the hook."""
     catalogue = Catalogue([("half", _Incomplete())], entry_points=False)
-    with pytest.raises(MissingRuleError, match="cardrules_rounds"):
+    with pytest.raises(MissingRuleError, match="cardrules_match_rules"):
         new_game("half-game", players=3, catalogue=catalogue)
 
 

@@ -17,7 +17,13 @@ import cardrules.svg
 from cardrules import InvalidSeatError, new_game
 from cardrules.cli import cli
 from cardrules.records import load_record, replay
-from cardrules.replay_html import page_data, plain_text, replay_frames, replay_html
+from cardrules.replay_html import (
+    page_data,
+    plain_text,
+    replay_frames,
+    replay_html,
+    winner_text,
+)
 from tests.observer_support import GNOMING_GAME, ROOK_GAME
 from tests.support import random_moves
 
@@ -115,6 +121,37 @@ def test_narration_markup_becomes_plain_text() -> None:
     text, pre = plain_text(table)
     assert pre
     assert "R1 R2 R3 R4" in text
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_the_last_frame_names_the_winner(gnoming_record: str, seat: int | None) -> None:
+    """The frame that ends the match says who won, from the engine's winners."""
+    record = load_record(gnoming_record)
+    final = list(replay(record))[-1]
+    assert final.is_over
+    data = replay_frames(record, seat=seat)
+    assert data["winners"] == list(final.winners)
+    words = [text for text, _ in data["frames"][-1]["narration"]]
+    (named,) = [w for w in words if w.startswith("Match over.")]
+    for s in range(record.players):
+        assert (f"seat {s}" in named) == (s in final.winners)
+    assert f"total {final.scores[final.winners[0]]}" in named
+    # no frame before the last one claims a winner
+    assert not any(
+        text.startswith("Match over.") for f in data["frames"][:-1] for text, _ in f["narration"]
+    )
+
+
+def test_a_shared_win_names_every_winner() -> None:
+    """Two seats level at the end share the win, and the text says so."""
+
+    class Level:
+        winners = (0, 2)
+        scores = (11, 30, 11)
+
+    assert winner_text(Level()) == (  # type: ignore[arg-type]
+        "Match over. Winners: seat 0 and seat 2 (shared win), total 11 each."
+    )
 
 
 def test_a_seat_outside_the_match_is_refused(gnoming_record: str) -> None:

@@ -131,7 +131,7 @@ def test_gnoming_drawings_show_the_layouts_piles_and_backs(moves: int) -> None:
 
 @pytest.mark.rule("G19")
 def test_gnoming_finished_round_is_drawn_face_up_with_matched_lines() -> None:
-    """A finished match draws its last round: every card face up, matching lines struck (G19)."""
+    """A finished match draws its last round: every card face up, matching lines marked (G19)."""
     state = play(GNOMING_GAME, 3, seed=11, moves=100_000)
     assert state.is_over
     root = parse(cardrules.svg.draw(state))

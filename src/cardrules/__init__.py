@@ -27,6 +27,7 @@ from cardrules.errors import (
     UnknownVariantError,
     VariantConflictError,
 )
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.phases import Phase
 from cardrules.piles import Pile
@@ -49,6 +50,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidSeatError",
     "MatchResult",
+    "MatchRules",
     "MissingRuleError",
     "Move",
     "ObservationMismatchError",

@@ -42,6 +42,7 @@ __all__ = [
     "bot_factories",
     "bot_factory",
     "bot_names",
+    "default_bot",
 ]
 
 #: The entry-point group where installed distributions register bots by name.
@@ -75,6 +76,15 @@ def bot_factories(
         factories["ismcts"] = functools.partial(_ismcts, game)
         factories["flat"] = functools.partial(_flat, game)
     return factories
+
+
+def default_bot(spec: Any) -> str:
+    """The bot a game plays by default (the CLI's ``--bots``): its first own bot, else ``random``.
+
+    Args:
+        spec: the game's `cardrules.GameSpec`; its ``bots`` are sorted by name.
+    """
+    return str(spec.bots[0][0]) if spec.bots else "random"
 
 
 def _flat(game: Any, seed: int | None) -> Bot:

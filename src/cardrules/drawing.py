@@ -22,7 +22,7 @@ import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-__all__ = ["SVG_NAMESPACE", "Canvas", "svg_of"]
+__all__ = ["SVG_NAMESPACE", "Canvas", "svg_of", "text_width"]
 
 #: The SVG namespace, written as the root's ``xmlns``.
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
@@ -48,6 +48,31 @@ def svg_of(value: object) -> str:
     """
     kind = type(value)
     raise TypeError(f"no SVG drawing is registered for {kind.__module__}.{kind.__qualname__}")
+
+
+#: Advance widths of DejaVu Sans (the first font of `FONT`), in ems, rounded up:
+#: (regular, bold) for narrow punctuation, the widest letters, capitals and signs,
+#: and everything else (digits, lower case).
+_WIDTHS = (
+    (frozenset(" ,.:;·'|!iljtf()-"), (0.42, 0.48)),
+    (frozenset("mwMW#=+"), (1.0, 1.1)),
+    (frozenset("ABCDEFGHIJKLNOPQRSTUVXYZ*▶"), (0.8, 0.86)),
+)
+_OTHER = (0.64, 0.72)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """An estimate of ``text``'s width in user units at font size ``size``.
+
+    Used to lay text out so that no two labels of a drawing overlap: each
+    character is given at least its DejaVu Sans advance width (wider fonts
+    named after it in `FONT` may still run longer).
+    """
+    total = 0.0
+    for ch in text:
+        em = next((pair for chars, pair in _WIDTHS if ch in chars), _OTHER)
+        total += em[bold]
+    return size * total
 
 
 def _number(value: float) -> str:
@@ -194,8 +219,8 @@ class Canvas:
         g = self.group(parent, **attributes)
         self.rect(g, x, y, width, height, rx="4", fill=fill, stroke=EDGE, stroke_width="1")
         size = min(width * 0.5, height * 0.42)
-        if len(label) > 2:
-            size = min(size, width * 1.5 / len(label))
+        if len(label) > 2:  # a long label is shrunk to fit inside the card, with a margin
+            size = min(size, size * (width - 6) / text_width(label, size, bold=True))
         self.text(
             g,
             x + width / 2,
@@ -244,7 +269,8 @@ class Canvas:
             stroke_width="1",
         )
         if label:
-            size = min(width * 0.4, 13 if len(label) <= 3 else width * 1.4 / len(label))
+            size = min(width * 0.4, 13)
+            size = min(size, size * (width - 6) / text_width(label, size))
             self.text(
                 g,
                 x + width / 2,

@@ -77,6 +77,7 @@ class GameState:
     __slots__ = (
         "_legal",
         "_legal_ids",
+        "_over",
         "chance",
         "finished_rounds",
         "game",
@@ -98,6 +99,8 @@ class GameState:
         self.round_scores: list[tuple[int, ...]] = []
         self.finished_rounds: list[Any] = []
         self.round_state: Any = game.new_round(0, self.chance)
+        # Whether the match is over, decided after each round (`Game.match_over`).
+        self._over = False
         self._legal: tuple[Move, ...] | None = None
         # (legal moves, their sorted ids, id -> listed move), for the position of `_legal`
         self._legal_ids: tuple[tuple[Move, ...], list[int], dict[int, Move]] | None = None
@@ -116,8 +119,13 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        """True once the last round has been scored."""
-        return len(self.round_scores) >= self.game.rounds
+        """True once the last round has been scored.
+
+        Which round is the last is the game's declaration
+        (`cardrules.MatchRules`): a fixed number of rounds, a total reaching
+        the target, or the game's own test, decided after each round.
+        """
+        return self._over
 
     @property
     def current_player(self) -> int | None:
@@ -202,6 +210,7 @@ class GameState:
             self._apply_legal(move)
         except BaseException:
             self.round_state, self.chance = saved[0], saved[1]
+            self._over = False  # (a move is played only while the match is not over)
             del self.round_scores[saved[2] :]
             del self.finished_rounds[saved[2] :]
             if self.history and self.history[-1] is move:
@@ -244,7 +253,8 @@ class GameState:
     def _finish_round(self) -> None:
         self.round_scores.append(self.game.score_round(self.round_state))
         self.finished_rounds.append(self.round_state)
-        if not self.is_over:
+        self._over = self.game.match_over(self.round_scores, self.round_state)
+        if not self._over:
             self.round_state = self.game.new_round(self.round, self.chance, self.round_state)
             self.round_start = len(self.history)
 
@@ -273,6 +283,7 @@ class GameState:
         other.round_scores = self.round_scores.copy()
         other.finished_rounds = self.finished_rounds.copy()
         other.round_state = self.round_state.clone()
+        other._over = self._over
         other._legal = self._legal
         other._legal_ids = self._legal_ids
         return other
@@ -289,10 +300,26 @@ class GameState:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Total score per seat over the rounds finished so far."""
+        """Total score per seat over the rounds finished so far (which direction wins:
+        ``game.match_rules``)."""
         return tuple(sum(column) for column in zip(*self.round_scores, strict=True)) or (
             (0,) * self.players
         )
+
+    @property
+    def utilities(self) -> tuple[float, ...]:
+        """`scores` as numbers where higher is better for every game (``-score`` when lowest wins).
+
+        What a bot maximises and what the adapters' returns are made of
+        (`cardrules.MatchRules.utility`).
+        """
+        return self.game.match_rules.utilities(self.scores)
+
+    @property
+    def winning_total(self) -> int | None:
+        """The winners' total once the match is over, else ``None``."""
+        winners = self.winners
+        return self.scores[winners[0]] if winners else None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -338,10 +365,8 @@ class GameState:
             and (isinstance(seat, bool) or not isinstance(seat, int))
         ) or not 0 <= seat < game.players:
             raise InvalidSeatError(f"seat must be 0 to {game.players - 1}, got {quote(seat)}")
-        scores = self.round_scores
-        # (`is_over`, inline)
-        state = self.round_state if len(scores) < game.rounds else self.finished_rounds[-1]
-        tensor = seat_tensor(game, state, seat, tuple(scores))
+        state = self.round_state if not self._over else self.finished_rounds[-1]
+        tensor = seat_tensor(game, state, seat, tuple(self.round_scores))
         if tensor is None:
             tensor = self.game.observation_tensor(self.observation(seat))
         return tensor

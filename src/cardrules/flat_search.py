@@ -22,7 +22,8 @@ two or more legal moves:
 
 The number of samples is ``rollouts // len(legal moves)``, kept between
 ``min_samples`` and ``max_samples``. The horizon is the round in play, as for
-`cardrules.search.ISMCTSBot`; lower scores are better.
+`cardrules.search.ISMCTSBot`; outcomes are compared in the direction the game
+declares (`cardrules.MatchRules.utility`: higher is better, whichever totals win).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ class FlatMonteCarloBot:
         max_rollout_moves: moves played after the candidate move before
             scoring (``None``: to the end of the round in play).
         evaluate: scores of a position whose round is still in play, one per
-            seat, lower is better (default: the game's estimate,
+            seat, in the game's direction (default: the game's estimate,
             `cardrules.search.estimated_scores`: in Toonerville Rook hand
             points plus a price per card missing from a contract; elsewhere
             the round scored as if it ended).
@@ -141,7 +142,7 @@ class FlatMonteCarloBot:
             diffs = [a - b for a, b in zip(values, outcomes[proposal], strict=True)]
             mean = statistics.fmean(diffs)
             error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean < best_mean and mean + self.z * error < 0:
+            if mean > best_mean and mean - self.z * error > 0:
                 best, best_mean = move, mean
         if best != proposal:
             self.switches += 1
@@ -150,25 +151,30 @@ class FlatMonteCarloBot:
     def outcomes(
         self, observation: Any, moves: Sequence[Move] | None = None
     ) -> dict[Move, list[float]]:
-        """Each move's scores for the observing seat, one per common sample.
+        """Each move's outcomes for the observing seat, one per common sample.
 
         Args:
             observation: the deciding seat's observation.
             moves: the moves to try (default: its legal moves).
 
         Returns:
-            lower is better; the same sample is at the same index for every move.
+            ``{move: [utility, ...]}``: the seat's round score as a utility
+            (`cardrules.MatchRules.utility`: higher is better, whichever
+            totals win the game); the same sample is at the same index for
+            every move.
         """
         tried: Sequence[Move] = observation.legal_moves if moves is None else moves
         samples = max(self.min_samples, min(self.max_samples, self.rollouts // len(tried)))
         seat = observation.seat
+        utility = self.game.match_rules.utility
         found: dict[Move, list[float]] = {move: [] for move in tried}
         for _ in range(samples):
             sample = determinize(self.game, observation, self._rng)
             for move in tried:
                 state = sample.clone()
                 state.apply(move)
-                found[move].append(self._rollout(state, len(observation.round_scores))[seat])
+                score = self._rollout(state, len(observation.round_scores))[seat]
+                found[move].append(utility(score))
         return found
 
     def _rollout(self, state: GameState, start_round: int) -> Sequence[float]:

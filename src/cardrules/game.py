@@ -14,6 +14,7 @@ from typing import Any
 
 import pluggy
 
+from cardrules import zoned
 from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
@@ -32,9 +33,11 @@ from cardrules.game_copies import GameCopies
 from cardrules.game_views import GameViews
 from cardrules.hook_calls import direct_calls
 from cardrules.hook_results import answerer, guard, move_problem
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
+from cardrules.public_views import PublicViews
 from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
@@ -69,7 +72,10 @@ class Game(GameViews, GameCopies):
         rules: the game's rule-point hooks (`cardrules.rule_points.RulePoints`),
             e.g. ``game.rules.gnoming_card_points(game=game, card=card)``.
         deck: the deck composition the game deals from.
-        rounds: the number of rounds in the match.
+        match_rules: how the match is won and when it ends
+            (`cardrules.MatchRules`, hook ``cardrules_match_rules``).
+        rounds: the most rounds a match can have (``match_rules.most_rounds``:
+            the number of rounds of a match with a fixed number).
         has_rule_plugins: variants with rule hooks are in play.
         state_specs: ``(variant name, StateSpec)`` of the chosen variants that
             keep state (`cardrules.variant_state`), in the order chosen.
@@ -101,6 +107,7 @@ class Game(GameViews, GameCopies):
         "emptied_by",
         "guarded",
         "has_rule_plugins",
+        "match_rules",
         "move_kinds",
         "options",
         "players",
@@ -163,8 +170,10 @@ class Game(GameViews, GameCopies):
         # The two hooks of every decision, looked up once (`_call` looks up the others).
         self._legal_caller = self._caller("cardrules_legal_moves")
         self._apply_caller = self._caller("cardrules_apply_move")
-        self._observe_caller = self._caller("cardrules_observation")
-        self._tensor_caller = self._caller("cardrules_observation_tensor")
+        # A game that keeps its cards in a cardrules.model.Table may leave these to the
+        # core (`cardrules.zoned`).
+        self._observe_caller = self._caller("cardrules_observation", zoned.observe)
+        self._tensor_caller = self._caller("cardrules_observation_tensor", zoned.observation_tensor)
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
@@ -184,7 +193,8 @@ class Game(GameViews, GameCopies):
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
-        self.rounds: int = self._answer("cardrules_rounds", game=self)
+        self.match_rules: MatchRules = self._declared_match_rules()
+        self.rounds: int = self.match_rules.most_rounds
         self._action_space: ActionSpace | None = None
         self._tensor_layout: Any = None
 
@@ -192,6 +202,17 @@ class Game(GameViews, GameCopies):
     def name(self) -> str:
         """The game's registered name."""
         return self.spec.name
+
+    def _declared_match_rules(self) -> MatchRules:
+        """The game's `MatchRules`, or a fixed number of rounds (``cardrules_rounds``)."""
+        rules = self._checked(
+            "cardrules_match_rules", self._call("cardrules_match_rules", game=self)
+        )
+        if rules is None:
+            if not self._hook.cardrules_rounds.get_hookimpls():
+                self._no_answer("cardrules_match_rules")
+            rules = MatchRules(rounds=self._answer("cardrules_rounds", game=self))
+        return rules  # type: ignore[no-any-return]
 
     def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
         """Deal round ``round`` (from 0) and return its round state.
@@ -322,12 +343,23 @@ class Game(GameViews, GameCopies):
             return found[1].refusal(self, state, move, found[0])
         error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
-            return IllegalMoveError("?", f"{move} is not a legal move now", move=move)
+            return self._default_refusal(move)
         self._checked("cardrules_explain_illegal", error)
         assert isinstance(error, IllegalMoveError)
         if len(error.message) > 500:  # bounded, whatever the plugin wrote
             error = IllegalMoveError(error.rule, shorten(error.message), move=move)
         return error
+
+    def _default_refusal(self, move: Move) -> IllegalMoveError:
+        """The refusal of a move no plugin explains: the rule its class or the game names.
+
+        The rule is the move class's `Move.rule`, else ``spec.move_rule``,
+        else ``"?"``; the message quotes the rule's line from ``spec.rules``.
+        """
+        rule = type(move).rule or self.spec.move_rule or "?"
+        text = self.spec.rule_text(rule)
+        reason = f": {text}" if text else ""
+        return IllegalMoveError(rule, shorten(f"{move} is not a legal move now{reason}"), move=move)
 
     def parse_move(self, text: str) -> Move:
         """Parse move notation (the variants' move kinds first); raises `InvalidMoveError`."""
@@ -411,7 +443,13 @@ class Game(GameViews, GameCopies):
         Variant state is filled in from the observation's ``variant_views``
         (`StateSpec.determinize`).
         """
-        state = self._answer("cardrules_determinize", game=self, observation=observation, rng=rng)
+        state = self._call("cardrules_determinize", game=self, observation=observation, rng=rng)
+        if state is None:
+            allowed = self._call("cardrules_inferences", game=self, observation=observation)
+            state = zoned.determinize(self, observation, rng, allowed)
+        if state is None:
+            self._no_answer("cardrules_determinize")
+        state = self._checked("cardrules_determinize", state)
         if self.state_specs:
             install_states(self.name, state, sampled_states(self, observation, rng))
         return state
@@ -427,9 +465,13 @@ class Game(GameViews, GameCopies):
     def action_space(self) -> ActionSpace:
         """The game's fixed numbering of moves (computed once per game)."""
         if self._action_space is None:
-            space = self._checked(
-                "cardrules_action_space", self._first("cardrules_action_space", game=self)
-            )
+            space = self._call("cardrules_action_space", game=self)
+            if space is None and self.spec.move_types:
+                cards = [card for card, _ in self.deck.counts]
+                space = zoned.MoveTypesSpace(self.spec.move_types, cards)
+            if space is None:
+                self._no_answer("cardrules_action_space")
+            self._checked("cardrules_action_space", space)
             assert isinstance(space, ActionSpace)
             if self.move_kinds:
                 space = VariantActionSpace(space, self.move_kinds)
@@ -440,7 +482,9 @@ class Game(GameViews, GameCopies):
     def tensor_layout(self) -> Any:
         """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
         if self._tensor_layout is None:
-            layout = self._first("cardrules_tensor_layout", game=self)
+            layout = self._call("cardrules_tensor_layout", game=self)
+            if layout is None:
+                layout = zoned.tensor_layout(self)
             extra = [
                 spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
             ]
@@ -491,7 +535,7 @@ class Game(GameViews, GameCopies):
         return tuple(self._answer("cardrules_score_round", game=self, state=state))
 
     def estimate_scores(self, state: Any) -> tuple[float, ...]:
-        """Estimated scores of a round in play, one per seat (lower is better).
+        """Estimated scores of a round in play, one per seat, in the game's direction.
 
         The game's estimate (hook ``cardrules_estimate_scores``), else the
         round scored as if it ended now (`score_round`).
@@ -504,15 +548,76 @@ class Game(GameViews, GameCopies):
             estimate = self.score_round(state)
         return tuple(float(score) for score in estimate)
 
-    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
-        """Winning seats of a finished match."""
-        return tuple(
-            self._answer(
-                "cardrules_match_winners",
+    def match_over(self, round_scores: Sequence[tuple[int, ...]], last_round: Any) -> bool:
+        """Whether the match is over after the round that scored ``round_scores[-1]``.
+
+        A fixed number of rounds decides alone; otherwise the game's own test
+        (hook ``cardrules_match_over``), else the target (`MatchRules.over`),
+        and never past ``match_rules.max_rounds``.
+
+        Raises:
+            PluginHookError: the hook failed or did not answer ``True``/``False``.
+        """
+        rules = self.match_rules
+        if rules.fixed or len(round_scores) >= rules.most_rounds:
+            return len(round_scores) >= rules.most_rounds
+        answer = self._checked(
+            "cardrules_match_over",
+            self._call(
+                "cardrules_match_over",
                 game=self,
                 round_scores=tuple(tuple(r) for r in round_scores),
-            )
+                last_round=last_round,
+            ),
         )
+        return rules.over(round_scores) if answer is None else bool(answer)
+
+    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        """Winning seats of a finished match: the game's tie-break, else the best totals share.
+
+        Without a ``cardrules_match_winners`` answer, the seats whose total is
+        the best in the declared direction (`MatchRules.winners`) win together.
+        """
+        rounds = tuple(tuple(r) for r in round_scores)
+        winners = self._checked(
+            "cardrules_match_winners",
+            self._call("cardrules_match_winners", game=self, round_scores=rounds),
+        )
+        if winners is None:
+            totals = [sum(column) for column in zip(*rounds, strict=True)]
+            return self.match_rules.winners(totals) if totals else ()
+        return tuple(winners)
+
+    def score_bounds(self) -> tuple[int, int] | None:
+        """``(lowest, highest)`` score of one seat in one round, or ``None`` if undeclared.
+
+        The game's answer to ``cardrules_score_bounds`` (loose, but every round
+        respects it).
+
+        Raises:
+            PluginHookError: the answer is not a pair of ints, lowest first.
+        """
+        bounds = self._checked(
+            "cardrules_score_bounds", self._call("cardrules_score_bounds", game=self)
+        )
+        return None if bounds is None else (int(bounds[0]), int(bounds[1]))
+
+    def public_views(self) -> PublicViews | None:
+        """How the game's observations split into public and private parts, or ``None``.
+
+        The game's answer to ``cardrules_public_views``.
+
+        Raises:
+            PluginHookError: the answer is not a `PublicViews`.
+        """
+        views = self._checked(
+            "cardrules_public_views", self._call("cardrules_public_views", game=self)
+        )
+        return views  # type: ignore[no-any-return]
+
+    def utilities(self, scores: Sequence[float]) -> tuple[float, ...]:
+        """Each seat's ``scores`` as a number where higher is better (`MatchRules.utilities`)."""
+        return self.match_rules.utilities(scores)
 
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules import zoned
 from cardrules.hook_calls import HookCalls
 from cardrules.moves import Move
 from cardrules.variant_moves import MoveKind
@@ -48,8 +49,15 @@ class GameViews(HookCalls):
         return [f"seat {seat}: {move}"] if result is None else list(result)
 
     def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``."""
-        return self._call("cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng)
+        """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``.
+
+        The game's answer, else the core's for a round holding a
+        `cardrules.model.Table` (`cardrules.zoned.shuffle_hidden`).
+        """
+        shuffled = self._call(
+            "cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng
+        )
+        return zoned.shuffle_hidden(self, state, seat, rng) if shuffled is None else shuffled
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:
         """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""

@@ -42,15 +42,24 @@ class HookCalls:
     _hook: Any
     _direct: dict[str, Any]
 
-    def _caller(self, hook_name: str) -> Callable[..., Any]:
+    def _caller(
+        self, hook_name: str, default: Callable[..., Any] | None = None
+    ) -> Callable[..., Any]:
         """What calling hook ``hook_name`` calls: its one plain implementation, or pluggy's caller.
 
         A first-result hook with a single plain implementation taking every
         argument is called directly: the same answer as pluggy's, without its
         dispatch cost (this is the hot path of random playouts and search).
+        ``default`` (called with the hook's keyword arguments) stands in for a
+        hook no plugin implements: what the core derives for the game.
         """
         direct: Callable[..., Any] | None = self._direct.get(hook_name)
-        return direct if direct is not None else getattr(self._hook, hook_name)
+        if direct is not None:
+            return direct
+        caller = getattr(self._hook, hook_name)
+        if default is not None and not caller.get_hookimpls():
+            return default
+        return caller  # type: ignore[no-any-return]
 
     def _call(self, hook_name: str, **kwargs: Any) -> Any:
         """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""

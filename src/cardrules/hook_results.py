@@ -26,7 +26,9 @@ from cardrules import strict
 from cardrules.actions import ActionSpace
 from cardrules.decks import DeckComposition
 from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, quote
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 from cardrules.variant_moves import NO_PLANES
 
 __all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "problem"]
@@ -59,7 +61,6 @@ REQUIRED = frozenset(
         "cardrules_apply_move",
         "cardrules_deck",
         "cardrules_legal_moves",
-        "cardrules_match_winners",
         "cardrules_new_round",
         "cardrules_observation",
         "cardrules_parse_move",
@@ -175,6 +176,17 @@ _CHECKS: dict[str, Callable[[GuardedGame, Any], str | None]] = {
         "numeric scores",
     ),
     "cardrules_match_winners": _winners,
+    "cardrules_match_rules": _kind(MatchRules, "a cardrules.MatchRules"),
+    "cardrules_match_over": _kind(bool, "True or False"),
+    "cardrules_public_views": _kind(PublicViews, "a cardrules.public_views.PublicViews"),
+    "cardrules_score_bounds": lambda game, result: (
+        None
+        if isinstance(result, tuple)
+        and len(result) == 2
+        and all(_is_int(v) for v in result)
+        and result[0] <= result[1]
+        else f"{quote(result)} is not a pair of ints (lowest, highest)"
+    ),
     "cardrules_new_round": _has("current_player", "is_round_over", "clone"),
     "cardrules_determinize": _has("current_player", "is_round_over", "clone"),
     "cardrules_shuffle_hidden": _has("current_player", "is_round_over", "clone"),

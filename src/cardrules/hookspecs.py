@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from cardrules.chance import Chance
     from cardrules.decks import DeckComposition
     from cardrules.errors import IllegalMoveError
+    from cardrules.match_rules import MatchRules
     from cardrules.moves import Move
     from cardrules.specs import GameSpec, VariantSpec
 
@@ -142,10 +143,27 @@ def cardrules_deck(game: HookGame) -> DeckComposition[Any] | None:
 
 
 @_spec(firstresult=True)
-def cardrules_rounds(game: HookGame) -> int | None:
-    """Return how many rounds a match has.
+def cardrules_match_rules(game: HookGame) -> MatchRules | None:
+    """Declare how a match is won and when it ends (`cardrules.match_rules.MatchRules`).
 
-    Stops at the first non-None result.
+    Stops at the first non-None result. Every consumer reads this declaration:
+    the engine's ``is_over`` and ``winners``, the search bots (which maximise
+    their seat's outcome in the declared direction), the adapters' rewards and
+    bounds, the command line and the analysis. A game that does not answer
+    must answer `cardrules_rounds` (a fixed number of rounds, lowest total wins).
+
+    :param game: the game (its options are resolved: an option may set the target).
+    :returns: a `cardrules.MatchRules`.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_rounds(game: HookGame) -> int | None:
+    """Return how many rounds a match has: the short form of `cardrules_match_rules`.
+
+    Stops at the first non-None result. Asked only when no plugin answers
+    `cardrules_match_rules`; the match then has this fixed number of rounds and
+    the lowest total wins.
 
     :param game: the game.
     :returns: a positive integer.
@@ -287,6 +305,20 @@ def cardrules_observation(
 
 
 @_spec(firstresult=True)
+def cardrules_public_views(game: HookGame) -> Any:
+    """Declare how an observation splits into a public view and a seat's private parts.
+
+    Stops at the first non-None result. Asked by observers that show what
+    every seat sees, or one seat's private cards alone (the OpenSpiel
+    adapter's public and private observers). Without an answer those
+    observers are not offered; every seat's whole observation still is.
+
+    :param game: the game.
+    :returns: a `cardrules.public_views.PublicViews`.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_shuffle_hidden(game: HookGame, state: Any, seat: int, rng: random.Random) -> Any:
     """Return a copy of the round state with the cards hidden from ``seat`` shuffled.
 
@@ -318,6 +350,23 @@ def cardrules_determinize(game: HookGame, observation: Any, rng: random.Random) 
     :param observation: an observation this game made (``cardrules_observation``).
     :param rng: the random generator to sample with.
     :returns: a new round state, or ``None`` if the game does not support it.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_inferences(game: HookGame, observation: Any) -> Callable[..., bool] | None:
+    """Say where an unseen card may lie, from what a seat has inferred (zoned games).
+
+    Stops at the first non-None result. Asked when the core determinizes a
+    round that keeps its cards in a `cardrules.model.Table` (the game answers no
+    `cardrules_determinize`): the unseen cards are dealt only where this allows.
+    A trick-taking game reads the public history: a seat that did not follow
+    suit holds none of it.
+
+    :param game: the game.
+    :param observation: the seat's observation (`cardrules.zoned.ZonedObservation`).
+    :returns: ``allowed(zone, owner, card) -> bool`` (`cardrules.information.Allowed`),
+        or ``None``: any unseen card may lie anywhere hidden.
     """
 
 
@@ -423,7 +472,8 @@ def cardrules_score_round(game: HookGame, state: Any) -> tuple[int, ...] | None:
 
     :param game: the game.
     :param state: the finished round state.
-    :returns: one score per seat, in seat order (lower is better in both games).
+    :returns: one score per seat, in seat order (which direction wins is
+        declared by `cardrules_match_rules`).
     """
 
 
@@ -437,7 +487,8 @@ def cardrules_estimate_scores(game: HookGame, state: Any) -> Sequence[float] | N
 
     :param game: the game.
     :param state: a round state in play (a search bot's sampled state).
-    :returns: one estimated score per seat, in seat order (lower is better).
+    :returns: one estimated score per seat, in seat order, in the direction the
+        game declares (`cardrules_match_rules`).
     """
 
 
@@ -452,6 +503,43 @@ def cardrules_match_winners(
     :param game: the game.
     :param round_scores: every round's scores, one tuple per round.
     :returns: the winning seats in increasing order (several on a shared win).
+        When no plugin answers, the seats with the best total share the win
+        (`cardrules.MatchRules.winners`).
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_score_bounds(game: HookGame) -> tuple[int, int] | None:
+    """Bound the score one seat can get in one round: ``(lowest, highest)``.
+
+    Stops at the first non-None result. The bounds may be loose (no round
+    need reach them) but every round must respect them. The adapters read
+    them: OpenSpiel's ``min_utility``/``max_utility`` and the environments'
+    illegal-move penalty (`cardrules.adapters.bounds`). A variant that widens
+    the scores wraps this hook. Without an answer those adapters fall back to
+    documented defaults.
+
+    :param game: the game.
+    :returns: two ints, ``lowest <= highest``.
+    """
+
+
+@_spec(firstresult=True)
+def cardrules_match_over(
+    game: HookGame, round_scores: Sequence[tuple[int, ...]], last_round: Any
+) -> bool | None:
+    """Decide, after a round, whether the match is over: a game's own end condition.
+
+    Stops at the first non-None result. Asked after every finished round of a
+    match that has no fixed number of rounds; when no plugin answers, the
+    declaration decides (`cardrules.MatchRules.over`: a total reached the
+    target). A match always ends after ``max_rounds`` rounds, whatever this
+    hook answers.
+
+    :param game: the game.
+    :param round_scores: every finished round's scores, the last one included.
+    :param last_round: the state of the round just finished.
+    :returns: ``True`` when the match is over, ``False`` when it goes on.
     """
 
 

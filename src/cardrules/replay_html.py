@@ -18,7 +18,8 @@ Two kinds of page:
 
 After the move that ends a round, the finished round is shown (every card
 turned up where the game reveals them); the next move is the first of the
-next round.
+next round. The frame that ends the match names the winner(s), as the
+terminal's narration does (`winner_text`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ __all__ = [
     "replay_frames",
     "replay_html",
     "unpack",
+    "winner_text",
 ]
 
 
@@ -116,6 +118,8 @@ def replay_frames(
         if ended:
             round_ends.append(number)
             words.append("Round scores: " + ", ".join(map(str, current.round_scores[-1])))
+        if current.is_over:
+            words.append(winner_text(current))
         frames.append(_frame(current, number, mover, str(move), words, seat, ended))
         previous = current
     if last == len(record.moves):
@@ -133,9 +137,27 @@ def replay_frames(
         "round_ends": round_ends,
         "moves_total": len(record.moves),
     }
+    if previous.is_over:
+        data["winners"] = list(previous.winners)
     if seat is None:
         data["seed"] = record.seed
     return data
+
+
+def winner_text(state: GameState) -> str:
+    """Who won a finished match, from the engine's ``state.winners``, with their totals.
+
+    ``"Match over. Winner: seat 2, total 11."``; a shared win names every
+    winner (``"Winners: seat 0 and seat 2 (shared win), total 11 each."``).
+    """
+    names = " and ".join(f"seat {s}" for s in state.winners)
+    totals = sorted({state.scores[s] for s in state.winners})
+    if len(state.winners) == 1:
+        return f"Match over. Winner: {names}, total {totals[0]}."
+    each = f"total {totals[0]} each"
+    if len(totals) > 1:  # a shared win need not be a tie, if a game says so
+        each = "totals " + ", ".join(map(str, totals))
+    return f"Match over. Winners: {names} (shared win), {each}."
 
 
 def _frame(

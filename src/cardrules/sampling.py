@@ -58,6 +58,12 @@ def _sample(state_type: type[S], game: Game, observation: Any, rng: random.Rando
     state.round_start = 0
     round_state = game.determinize_round(observation, rng)
     state.round_state = round_state
+    # An observation of a finished match shows its last round, over.
+    state._over = bool(
+        state.round_scores
+        and round_state.is_round_over
+        and game.match_over(state.round_scores, round_state)
+    )
     # Earlier rounds are over and known only by their scores.
     state.finished_rounds = [None] * len(state.round_scores)
     if state.is_over:

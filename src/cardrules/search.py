@@ -24,8 +24,10 @@ natural outcome. A capped rollout is scored as if the round ended there
 (`score_if_ended_now`: Gnoming counts every layout card, face-down ones at
 their sampled values; Rook counts the points left in each hand).
 
-Reward of a seat: ``-(score - baseline) + opponent_weight * mean over the other
-seats of (score - baseline)``, where ``baseline`` is the same scoring of the
+Reward of a seat: ``u(score - baseline) - opponent_weight * mean over the other
+seats of u(score - baseline)``, where ``u`` turns a score change into a utility
+in the direction the game declares (`cardrules.MatchRules.utility`: ``-x`` where
+the lowest total wins, ``x`` where the highest does), and ``baseline`` is the same scoring of the
 sampled state *before* any move. The baseline is a control variate: sampled
 hidden cards that no move touches (face-down Gnoming cards, Rook hands) add the
 same amount to every outcome of an iteration, and subtracting it removes that
@@ -67,7 +69,7 @@ __all__ = [
 #: A rollout policy: the move to play in ``state`` (one of its legal moves).
 RolloutPolicy = Callable[[GameState, random.Random], Move]
 
-#: Scores of the round in play as if it ended now, one per seat (lower is better).
+#: Scores of the round in play as if it ended now, one per seat (in the game's direction).
 Evaluation = Callable[[GameState], Sequence[float]]
 
 
@@ -363,16 +365,17 @@ class ISMCTSBot:
             scores: Sequence[float] = state.round_scores[start_round]
         else:
             scores = self.evaluate(state)
-        return self._rewards([s - b for s, b in zip(scores, baseline, strict=True)])
+        changes = [s - b for s, b in zip(scores, baseline, strict=True)]
+        return self._rewards(state.game.match_rules.utilities(changes))
 
-    def _rewards(self, scores: Sequence[float]) -> list[float]:
-        """Per seat: ``-own + opponent_weight * mean(others)`` of the score changes."""
-        n = len(scores)
-        total = float(sum(scores))
+    def _rewards(self, utilities: Sequence[float]) -> list[float]:
+        """Per seat: ``own - opponent_weight * mean(others)`` of the utility changes."""
+        n = len(utilities)
         if n < 2:
-            return [-float(s) for s in scores]
+            return list(utilities)
+        total = float(sum(utilities))
         w = self.opponent_weight / (n - 1)
-        return [-float(s) + w * (total - s) for s in scores]
+        return [u - w * (total - u) for u in utilities]
 
 
 def _rank(node: SearchNode) -> tuple[int, float]:

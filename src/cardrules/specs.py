@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.errors import quote
 from cardrules.variant_moves import MoveKind
 from cardrules.variant_state import StateSpec
 
@@ -20,6 +21,17 @@ __all__ = ["GameSpec", "VariantSpec"]
 
 def _frozen_mapping(value: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(dict(value).items()))
+
+
+def _ordered_mapping(
+    value: Mapping[str, str] | Iterable[tuple[str, str]],
+) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple((str(rule), str(text)) for rule, text in items)
+
+
+def _types(types: Iterable[type]) -> tuple[type, ...]:
+    return tuple(types)
 
 
 def _kinds(kinds: Iterable[MoveKind]) -> tuple[MoveKind, ...]:
@@ -41,6 +53,20 @@ class GameSpec:
         summary: one line describing the game.
         bots: ``{name: factory}`` of the bots the game offers; a factory takes
             a seed and returns a bot (see `cardrules.bots.Bot`).
+        rules: ``{rule id: one-line statement}`` of the game's rules, in order
+            (e.g. ``{"C3": "play a card of the top card's suit or rank, or an 8"}``);
+            a refusal that cites a rule quotes its line.
+        move_types: the game's move classes, for the action ids the core derives
+            when the game answers no ``cardrules_action_space``
+            (`cardrules.zoned.MoveTypesSpace`: one block per class, one id per
+            combination of its fields' values).
+        move_rule: the rule id a refused move cites when neither the game's
+            ``cardrules_explain_illegal`` nor the move's class (`cardrules.Move.rule`)
+            names one; ``None``: ``"?"``.
+
+    Raises:
+        ValueError: ``move_rule`` is not a key of ``rules`` (when ``rules`` is
+            given), or ``rules`` names a rule twice.
     """
 
     name: str
@@ -53,6 +79,27 @@ class GameSpec:
     bots: tuple[tuple[str, Any], ...] = attrs.field(
         default=(), converter=_frozen_mapping, eq=False, repr=False
     )
+    rules: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=_ordered_mapping, eq=False, repr=False
+    )
+    move_rule: str | None = attrs.field(default=None, eq=False, repr=False)
+    move_types: tuple[type, ...] = attrs.field(default=(), converter=_types, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        ids = [rule for rule, _ in self.rules]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"game {quote(self.name)}: its rules name a rule twice")
+        if self.rules and self.move_rule is not None and self.move_rule not in ids:
+            raise ValueError(
+                f"game {quote(self.name)}: move_rule {quote(self.move_rule)} is not in its rules"
+            )
+
+    def rule_text(self, rule: str) -> str | None:
+        """The one-line statement of rule ``rule`` (from ``rules``), or ``None``."""
+        for name, text in self.rules:
+            if name == rule:
+                return text
+        return None
 
     @property
     def players_text(self) -> str:

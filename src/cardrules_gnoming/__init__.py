@@ -1,7 +1,9 @@
 """Gnoming A Round for cardrules: a Golf-style game on a 3x3 grid (rules G1-G25).
 
 Registered as ``gnoming-a-round`` through the ``cardrules`` entry-point group.
-The rules in the project's words are in ``docs/rules/gnoming-a-round.md``;
+The rules in the project's words are in ``rules.md``, shipped with the package
+(``cardrules rules gnoming-a-round`` prints them; the docs' ``docs/rules/gnoming-a-round.md``
+is that file);
 where each rule lives:
 
 * ``cards.py``, ``deck.py`` - cards and the 110-card deck (G1-G3)

@@ -2,6 +2,10 @@
 
 It estimates its layout's score with every face-down card worth the mean of
 the cards it has not seen, and takes the move that lowers that estimate most.
+It weighs only moves it could complete legally: a card on a discard pile is
+judged by the positions the rules would let it take there (G13: never a
+Mulligan the limit forbids placing), so it never takes a card only to throw it
+back.
 It scores by the rules of the game it plays, variants included: the
 observation carries the game's `cardrules_gnoming.rulebook.Rulebook`, whose
 lines (G19), line matches and points (G19, G20) and card points (G21, G22) the
@@ -26,6 +30,7 @@ from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Place, R
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.rulebook import Rulebook
+from cardrules_gnoming.rules import mulligan_fits
 from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_gnoming.state import GnomingPhase, RoundRules
 
@@ -182,6 +187,19 @@ class GreedyBot:
         assert best is not None
         return best
 
+    @staticmethod
+    def _places(obs: GnomingObservation, card: Card, rules: RoundRules) -> list[int]:
+        """The positions ``card``, once drawn, could legally be placed at (G13's Mulligan limit).
+
+        The engine's own test (`cardrules_gnoming.rules.mulligan_fits`) on the
+        observed layout: a take is judged only by placements it could make.
+        """
+        if not card.is_mulligan:
+            return list(range(9))
+        limit = rules.options.mulligan_limit
+        at_start = obs.mulligans_at_turn_start
+        return [p for p in range(9) if mulligan_fits(obs.own_layout, p, limit, at_start)]
+
     def _knock_pays(self, obs: GnomingObservation, rules: RoundRules, unknown: float) -> bool:
         """Would a knock now take G23's bonus and leave this seat better placed than playing on?
 
@@ -249,7 +267,10 @@ class GreedyBot:
             for move in moves:
                 if isinstance(move, Draw) and move.source != STOCK:
                     top = obs.discard_piles[move.source][-1]  # type: ignore[index]
-                    delta, _ = self._best_position(obs, top, range(9), unknown, rules)
+                    places = self._places(obs, top, rules)
+                    if not places:
+                        continue  # taken, it could only be thrown back (G13)
+                    delta, _ = self._best_position(obs, top, places, unknown, rules)
                     if best_take is None or delta < best_take[0]:
                         best_take = (delta, move)
             if best_take is not None and (

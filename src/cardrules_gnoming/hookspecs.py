@@ -101,8 +101,10 @@ def gnoming_may_bounce(
 def gnoming_may_flip(game: Game, state: GnomingRound, seat: int) -> bool | None:
     """Whether ``seat`` is offered a flip after another player's Hazard discard (G15).
 
-    Stops at the first non-None result. Asked for each other seat in turn,
-    from the discarder's left, when its offer comes up. The game answers
+    Stops at the first non-None result. Asked once for each other seat, in
+    turn from the discarder's left, right after the discard and before anyone
+    flips: the seats it offers the flip are the round's ``pending`` list (and
+    every observation's), exactly the seats that will be asked. The game answers
     ``True`` when the seat has at least two face-down cards (a player never
     flips their last one, so a flip never completes a layout, G17). A seat
     offered the flip chooses ``flip P`` for any of its face-down positions,

@@ -290,7 +290,13 @@ def _prompt(obs: GnomingObservation) -> str | None:
             "this turn (not those marked *), or discard it."
         )
     if obs.phase is GnomingPhase.DISCARD:
-        return f"Discard {held}: choose the pile."
+        discards = [m for m in obs.legal_moves if isinstance(m, Discard)]
+        piles = sorted(m.pile for m in discards if m.pile is not None)
+        if not piles:  # a Hazard leaves the round: there is no pile to choose (G15)
+            return f"Discard {held}: a Hazard leaves the round (G15); type [bold]discard[/bold]."
+        if len(piles) == 1:
+            return f"Discard {held} on pile {piles[0]}: type [bold]discard {piles[0]}[/bold]."
+        return f"Discard {held}: choose the pile, [bold]discard 0[/bold] or [bold]discard 1[/bold]."
     if obs.phase is GnomingPhase.FLIP:
         return (
             "A Hazard was discarded: [bold]flip P[/bold] turns up one of your face-down "

@@ -63,7 +63,9 @@ class GnomingObservation:
         rebuilds: draw-pile rebuilds so far this round (G8).
         starter: the seat that took the round's first turn (G7).
         pending: seats still to choose their reveals (G6), or still to be
-            offered a flip after a Hazard discard (G15), the deciding seat first.
+            offered a flip after a Hazard discard (G15), the deciding seat
+            first: exactly the seats that will be asked, in order (a seat the
+            rules skip, with fewer than two face-down cards, is not listed).
         mulligans_at_turn_start: face-up Mulligans in the turn player's layout
             when the turn began (G13: a turn may keep that many).
         final_turns_left: turns still due after the ender's (G17).

@@ -21,7 +21,9 @@ from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
 from cardrules_gnoming import (
@@ -41,6 +43,7 @@ from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import parse_move
 from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.options import GnomingOptions
+from cardrules_gnoming.public_views import PUBLIC_VIEWS
 from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.variants import VARIANTS
@@ -95,8 +98,31 @@ def cardrules_deck(game: Game) -> DeckComposition[Card]:
 
 
 @hookimpl(trylast=True)
-def cardrules_rounds(game: Game) -> int:
-    return _options(game).rounds
+def cardrules_match_rules(game: Game) -> MatchRules:
+    # G25: a fixed number of rounds (the rounds option); the lowest total wins.
+    return MatchRules(rounds=_options(game).rounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_public_views(game: Game) -> PublicViews:
+    return PUBLIC_VIEWS
+
+
+@hookimpl(trylast=True)
+def cardrules_score_bounds(game: Game) -> tuple[int, int]:
+    """Round-score bounds from the deck and options (G19-G23), for the adapters.
+
+    Each of nine cards scores at most the highest of the positive values, the
+    Hazard points and 0; at most six lines match, each scoring at least minus
+    the highest value; each card scores at least the lowest of the negative
+    values, the Hazard points and 0; the ender's bonus or penalty comes on top.
+    """
+    values = [card.value for card, _ in game.deck.counts if card.is_number]
+    top = max([0, *values])
+    bottom = min([0, *values])
+    hazard = _options(game).hazard_points
+    ender = abs(_options(game).ender_bonus)
+    return -6 * top + 9 * min(bottom, hazard, 0) - ender, 9 * max(top, hazard, 0) + ender
 
 
 @hookimpl(trylast=True)

@@ -53,6 +53,7 @@ __all__ = [
     "legal_moves",
     "may_bounce",
     "may_flip",
+    "mulligan_fits",
     "removed_from_game",
     "reveals",
     "starting_seat",
@@ -171,16 +172,49 @@ def deal_round(
 # ---------------------------------------------------------------- legal moves
 
 
+def mulligan_fits(
+    layout: Sequence[Card | None], position: int, limit: int, at_turn_start: int
+) -> bool:
+    """G13: whether a Mulligan placed at ``position`` keeps the layout within the limit.
+
+    The count of face-up Mulligans just after placing may be at most
+    ``max(limit, at_turn_start)``: a turn may not raise a count already above
+    the limit. The engine asks this of every Mulligan placement, and a bot
+    may ask it of its own observed layout before it takes a Mulligan.
+
+    Args:
+        layout: nine entries, positions 0-8 row by row: the card if face up,
+            ``None`` if face down (as `Layout.visible` and an observation's
+            ``layouts`` give it).
+        position: where the Mulligan would go, 0-8.
+        limit: the option ``mulligan_limit``.
+        at_turn_start: face-up Mulligans in the layout when the turn began
+            (an observation's ``mulligans_at_turn_start``).
+
+    Examples:
+        >>> from cardrules_gnoming.cards import Card
+        >>> up = [Card.from_str("M")] + [None] * 8
+        >>> mulligan_fits(up, 0, 1, 1), mulligan_fits(up, 4, 1, 1), mulligan_fits(up, 4, 0, 0)
+        (True, False, False)
+    """
+    count = sum(1 for card in layout if card is not None and card.is_mulligan) + 1
+    here = layout[position]
+    if here is not None and here.is_mulligan:
+        count -= 1
+    return count <= max(limit, at_turn_start)
+
+
 def _mulligan_fits(state: GnomingRound, position: int, card: Card | None = None) -> bool:
     """G13: placing ``card`` (default: the held card) at ``position`` keeps the Mulligan limit."""
     held = card or state.held
     if held is None or not held.is_mulligan:
         return True
-    layout = state.turn_layout
-    count = layout.face_up_mulligans() + 1
-    if layout.face_up[position] and layout.cards[position].is_mulligan:
-        count -= 1
-    return count <= max(state.options.mulligan_limit, state.mulligans_at_turn_start)
+    return mulligan_fits(
+        state.turn_layout.visible(),
+        position,
+        state.options.mulligan_limit,
+        state.mulligans_at_turn_start,
+    )
 
 
 def _discard_moves(state: GnomingRound) -> list[Move]:
@@ -302,8 +336,13 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             state.out_of_play.append(card)
             seat = state.turn_seat
             assert seat is not None
+            # G15: every seat to be offered the flip, asked once, now, in seat order:
+            # a flip changes only the flipper's layout, so the list stays exact.
+            may_flip = state.rules.may_flip
             state.pending = [
-                s for s in seats_from(left_of(seat, state.players), state.players) if s != seat
+                s
+                for s in seats_from(left_of(seat, state.players), state.players)
+                if s != seat and may_flip(state, s)
             ]
             _next_flip(state, chance)
         else:
@@ -328,10 +367,7 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
 
 
 def _next_flip(state: GnomingRound, chance: Chance) -> None:
-    """G15: offer the flip to the next seat that may flip (two or more face-down cards)."""
-    may_flip = state.rules.may_flip
-    while state.pending and not may_flip(state, state.pending[0]):
-        state.pending.pop(0)
+    """G15: offer the flip to the next pending seat (each may flip), or end the turn."""
     if state.pending:
         state.phase = P.FLIP
         state.current_player = state.pending[0]

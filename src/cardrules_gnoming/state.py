@@ -143,7 +143,8 @@ class GnomingRound:
         kept_hazard: the turn player drew a Hazard this turn and placed it in
             the layout (G14 option ``hazard_drawer_need_not_restart``).
         mulligans_at_turn_start: face-up Mulligans when the turn began (G13).
-        pending: seats still to decide: reveals (G6) or Hazard flips (G15).
+        pending: seats still to decide: reveals (G6) or Hazard flips (G15),
+            exactly those that will be asked, in order (set at the discard).
         ender: the seat that ended the round (G17), if any.
         final_turns_left: turns still due after the ender's (G17).
         rebuilds: draw-pile rebuilds so far this round (G8).

@@ -27,7 +27,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from cardrules.drawing import Canvas, svg_of
+from cardrules.drawing import Canvas, svg_of, text_width
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.scoring import LINES, line_match_value
@@ -39,6 +39,12 @@ CARD_W, CARD_H, GAP = 36, 50, 4
 BLOCK_W = 3 * CARD_W + 2 * GAP + 24
 PER_ROW = 4
 MARGIN = 12
+#: Above each layout: the seat's name, then a line for what it is waiting on.
+HEADING = 30
+#: Below each layout: the scores, at most this many lines of them.
+SCORE_LINES = 3
+#: The face of a card in a matched line (G19).
+MATCHED_FILL = "#ffe2a8"
 
 _ASKED = {
     GnomingPhase.REVEAL: "choose cards to turn up (G6)",
@@ -157,11 +163,18 @@ def _card(
     y: float,
     card: Card | None,
     face_up: bool,
+    *,
+    matched: bool = False,
     **where: str,
 ) -> None:
-    """A card: its face, its back (unknown), or its back with its identity (full view)."""
+    """A card: its face, its back (unknown), or its back with its identity (full view).
+
+    A face-up card of a matched line (``matched``, G19) is tinted and carries
+    ``data-matched="true"``.
+    """
     width, height = CARD_W, CARD_H
     if card is not None and face_up:
+        tint = {"fill": MATCHED_FILL, "data_matched": "true"} if matched else {}
         canvas.card(
             parent,
             x,
@@ -171,6 +184,7 @@ def _card(
             str(card),
             colour=_colour(card),
             class_="card face-up",
+            **tint,
             data_card=str(card),
             **where,
         )
@@ -211,16 +225,17 @@ def _draw(scene: _Scene) -> str:
     y = canvas.header("Gnoming A Round", scene.round, scene.viewer, [("status", _status(scene))])
     _piles(canvas, scene, y)
     top = y + CARD_H + 34
+    row_height = HEADING + 3 * CARD_H + 2 * GAP + 8 + 13 * SCORE_LINES + 10
     for seat in range(scene.players):
         x = MARGIN + (seat % PER_ROW) * BLOCK_W
-        y = top + (seat // PER_ROW) * (3 * CARD_H + 2 * GAP + 58)
+        y = top + (seat // PER_ROW) * row_height
         _layout(canvas, scene, seat, x, y)
     return canvas.to_svg()
 
 
 def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
     g = canvas.group(class_="piles")
-    x = MARGIN
+    x: float = MARGIN
     canvas.back(
         g,
         x,
@@ -234,9 +249,9 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
     canvas.text(g, x, y + CARD_H + 14, "draw pile", font_size="10")
     for index, pile in enumerate(scene.discard_piles):
         x += CARD_W + 40
-        where = {"data_place": f"discard-{index}", "data_count": str(len(pile))}
         if pile:
-            _card(canvas, g, x, y, pile[-1], True, **where)
+            place, count = f"discard-{index}", str(len(pile))
+            _card(canvas, g, x, y, pile[-1], True, data_place=place, data_count=count)
         else:
             canvas.rect(
                 g, x, y, CARD_W, CARD_H, rx="4", fill="none", stroke="#999999", stroke_dasharray="3"
@@ -252,10 +267,9 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
             else "taken"
         )
         _card(canvas, g, x, y, scene.held, not scene.held_hidden, data_place="hand")
-        canvas.text(
-            g, x, y + CARD_H + 14, f"in hand, seat {scene.turn_seat} ({source})", font_size="10"
-        )
-        x += CARD_W + 110
+        caption = f"in hand, seat {scene.turn_seat} ({source})"
+        canvas.text(g, x, y + CARD_H + 14, caption, font_size="10")
+        x += max(CARD_W, text_width(caption, 10)) + 16
     if scene.out_of_play:
         shown = " ".join(str(c) for c in scene.out_of_play)
         canvas.text(g, x, y + 20, f"out of play: {shown}", font_size="11", class_="out-of-play")
@@ -268,15 +282,35 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
         label += " (you)"
     if seat == scene.turn_seat:
         label = "▶ " + label
-    if seat in scene.pending and scene.phase in (GnomingPhase.REVEAL, GnomingPhase.FLIP):
-        label += " · to decide"
     canvas.text(g, x, y + 12, label, font_weight="bold" if seat == scene.turn_seat else "normal")
-    grid_y = y + 18
+    if seat in scene.pending and scene.phase in (GnomingPhase.REVEAL, GnomingPhase.FLIP):
+        canvas.text(g, x, y + 25, "to decide", font_size="10", fill="#ef6c00", class_="pending")
+    grid_y = y + HEADING
     cards = scene.layouts[seat]
+    matches = _matches(scene, cards)
+    # The bars go first, beneath the cards: they show between the cards and
+    # never across a card's value.
+    for line, value in matches:
+        first, last = line[0], line[-1]
+        canvas.line(
+            g,
+            x + (first % 3) * (CARD_W + GAP) + CARD_W / 2,
+            grid_y + (first // 3) * (CARD_H + GAP) + CARD_H / 2,
+            x + (last % 3) * (CARD_W + GAP) + CARD_W / 2,
+            grid_y + (last // 3) * (CARD_H + GAP) + CARD_H / 2,
+            stroke="#ef6c00",
+            stroke_width="12",
+            stroke_linecap="round",
+            class_="match",
+            data_line=" ".join(map(str, line)),
+            data_value=str(value),
+        )
+    matched = {p for line, _ in matches for p in line}
     for p, (card, up) in enumerate(cards):
         cx = x + (p % 3) * (CARD_W + GAP)
         cy = grid_y + (p // 3) * (CARD_H + GAP)
-        _card(canvas, g, cx, cy, card, up, data_seat=str(seat), data_pos=str(p))
+        where = {"data_seat": str(seat), "data_pos": str(p)}
+        _card(canvas, g, cx, cy, card, up, matched=p in matched, **where)
         if seat == scene.turn_seat and p in scene.filled:
             canvas.rect(
                 g,
@@ -290,6 +324,19 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
                 stroke_width="2",
                 class_="filled",
             )
+    scores = [r[seat] for r in scene.round_scores]
+    if scores:
+        lines = _score_lines(scores, BLOCK_W - 16)
+        for index, text in enumerate(lines):
+            y_text = grid_y + 3 * (CARD_H + GAP) + 12 + 13 * index
+            canvas.text(g, x, y_text, text, font_size="10", class_="score")
+
+
+def _matches(
+    scene: _Scene, cards: Sequence[tuple[Card | None, bool]]
+) -> list[tuple[tuple[int, ...], int]]:
+    """The layout's lines of face-up cards that match (G19, G20), with their values."""
+    found = []
     lines = LINES if scene.rules is None else scene.rules.lines
     for line in lines:
         known = [cards[p][0] for p in line if cards[p][1]]
@@ -300,24 +347,27 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
             if scene.rules is None
             else scene.rules.line_match(line, known)  # type: ignore[arg-type]
         )
-        if value is None:
-            continue
-        first, last = line[0], line[-1]
-        canvas.line(
-            g,
-            x + (first % 3) * (CARD_W + GAP) + CARD_W / 2,
-            grid_y + (first // 3) * (CARD_H + GAP) + CARD_H / 2,
-            x + (last % 3) * (CARD_W + GAP) + CARD_W / 2,
-            grid_y + (last // 3) * (CARD_H + GAP) + CARD_H / 2,
-            stroke="#f9a825",
-            stroke_width="6",
-            stroke_linecap="round",
-            stroke_opacity="0.55",
-            class_="match",
-            data_line=" ".join(map(str, line)),
-            data_value=str(value),
-        )
-    scores = [r[seat] for r in scene.round_scores]
-    if scores:
-        text = "rounds " + ", ".join(map(str, scores)) + f" · total {sum(scores)}"
-        canvas.text(g, x, grid_y + 3 * (CARD_H + GAP) + 12, text, font_size="10", class_="score")
+        if value is not None:
+            found.append((tuple(line), value))
+    return found
+
+
+def _score_lines(scores: Sequence[int], width: float) -> list[str]:
+    """``total T``, then ``rounds a, b, c``, wrapped to lines of ``width`` at most.
+
+    Rounds that would need more than `SCORE_LINES` lines in all are left out
+    from the first ones on, shown as ``…``.
+    """
+    words = [str(score) for score in scores]
+    for start in range(len(words)):
+        shown = (["…"] if start else []) + words[start:]
+        lines = [f"total {sum(scores)}", "rounds"]
+        for index, word in enumerate(shown):
+            text = word + ("," if index < len(shown) - 1 else "")
+            if text_width(f"{lines[-1]} {text}", 10) > width:
+                lines.append(text)
+            else:
+                lines[-1] = f"{lines[-1]} {text}"
+        if len(lines) <= SCORE_LINES:
+            return lines
+    return [f"total {sum(scores)}"]

@@ -1,7 +1,9 @@
 """Toonerville Rook for cardrules: contract rummy with Rook decks (rules R1-R19).
 
 Registered as ``toonerville-rook`` through the ``cardrules`` entry-point group.
-The rules in the project's words are in ``docs/rules/toonerville-rook.md``;
+The rules in the project's words are in ``rules.md``, shipped with the package
+(``cardrules rules toonerville-rook`` prints them; the docs' ``docs/rules/toonerville-rook.md``
+is that file);
 where each rule lives:
 
 * ``cards.py``, ``deck.py`` - cards and decks (R1-R3)

@@ -2,8 +2,11 @@
 
 It goes down as soon as it can (with the lay-down leaving the fewest points),
 lays off what it can, takes or buys cards that help, and discards its most
-costly card that helps least. Under the ``knock`` variant it knocks whenever
-it may: a knock scores it 0, the best a round can give.
+costly card that helps least. It weighs only moves it could complete
+legally: a card counts as fitting the table only where the engine would let it
+be laid off (`cardrules_rook.play.grown_meld`, the game's meld rules). Under
+the ``knock`` variant it knocks whenever it may: a knock scores it 0, the best
+a round can give.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from cardrules_rook.knock import Knock
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
+from cardrules_rook.play import grown_meld
 from cardrules_rook.search import FoundLayDown, find_lay_down
 from cardrules_rook.state import RookPhase
 
@@ -74,13 +78,21 @@ class GreedyBot:
 
     @staticmethod
     def _fits_table(obs: RookObservation, card: Card) -> bool:
-        if card.is_rook:
-            return bool(obs.table)
+        """Whether ``card`` could be laid off on a table meld (R11, R13).
+
+        The engine's own test (`cardrules_rook.play.grown_meld`) under the
+        game's meld rules, so a Rook counts only where the Rooks-per-meld
+        rules (R8) or a variant let it go.
+        """
+        rules = obs.meld_rules
         for meld in obs.table:
-            if isinstance(meld, RunMeld):
-                if card.colour == meld.colour and card.number in (meld.low - 1, meld.high + 1):
-                    return True
-            elif card.number == meld.number:
+            if not card.is_rook:
+                numbers: tuple[int, ...] = (card.number,)
+            elif isinstance(meld, RunMeld):
+                numbers = (meld.low - 1, meld.high + 1)
+            else:
+                numbers = (meld.number,)
+            if any(grown_meld(meld, card, n, rules) is not None for n in numbers):
                 return True
         return False
 

@@ -35,7 +35,12 @@ def _whole_number(instance: object, attribute: attrs.Attribute[int], value: int)
 
 @attrs.frozen
 class KnockOptions:
-    """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points)."""
+    """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points).
+
+    Attributes:
+        max_points: R12, R17. The most a hand left may be worth (in R17's points)
+            for a player who is down to knock instead of discarding (15).
+    """
 
     max_points: int = attrs.field(default=15, validator=_whole_number)
 

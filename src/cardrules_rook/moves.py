@@ -24,6 +24,8 @@ listed by ``legal_moves()`` (the steps are) but is accepted when legal.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from cardrules.errors import InvalidMoveError, quote
@@ -72,7 +74,10 @@ class Buy(Move):
 
 @attrs.frozen
 class Pass(Move):
-    """Decline to buy the offered discard (R10)."""
+    """Decline to buy the offered discard (R10): human play can pass for the person
+    (``cardrules play --auto-pass``)."""
+
+    declines_offer: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "pass"

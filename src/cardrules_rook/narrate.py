@@ -102,7 +102,7 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
                 counts = Counter(card.points for card in hand)
                 parts = " + ".join(f"{n}x{p}" for p, n in sorted(counts.items(), reverse=True))
                 points = f"{hand_points(hand)} points" + (f" = {parts}" if parts else "")
-            out.append(f"  seat {s} holds: {cards} ({points}, R17)")
+            out.append(f"  seat {s} holds: {cards} ({points}, rule R17)")
         return out
     if isinstance(move, Discard):
         if after.table:
@@ -130,7 +130,7 @@ def view(obs: RookObservation) -> list[Any]:
         sets, runs = obs.lay_down_left
         lines.append(f"Still to lay down this turn: {sets} set(s), {runs} run(s)")
     if obs.owed_rooks:
-        lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap (R14)")
+        lines.append(f"Play the {obs.owed_rooks} Rook(s) taken by a swap (rule R14)")
     known = [
         f"seat {s}: " + " ".join(map(str, cards))
         for s, cards in enumerate(obs.known_cards)
@@ -153,14 +153,16 @@ def _prompt(obs: RookObservation, top: object) -> str | None:
     if obs.phase is RookPhase.BUY:
         buys = obs.buys[obs.seat]
         made = f"; you have bought {buys} this round" if buys else ""
+        # Card names such as R10 look like rule ids: rules are cited as "rule R10".
         return (
-            f"Seat {obs.turn_seat} drew from the draw pile, so {top} is offered: "
-            f"[bold]buy[/bold] takes {top} [bold]and a penalty card[/bold] from the draw "
-            f"pile, unseen until it is in your hand (R10){made}; [bold]pass[/bold] leaves it."
+            f"Seat {obs.turn_seat} drew from the draw pile, so the discard {top} is offered "
+            f"to you (rule R10): [bold]buy[/bold] takes {top} [bold]and a penalty card[/bold] "
+            f"from the draw pile, unseen until it is in your hand{made}; [bold]pass[/bold] "
+            "leaves it."
         )
     if obs.phase is RookPhase.DRAW:
         take = f", or [bold]take[/bold] {top} from the discard pile" if top else ""
-        return f"Your turn: [bold]draw[/bold] from the draw pile{take} (R9)."
+        return f"Your turn: [bold]draw[/bold] from the draw pile{take} (rule R9)."
     if obs.phase is RookPhase.PLAY:
         return "Meld, lay off or swap as the rules allow, then discard a card to end your turn."
     return None

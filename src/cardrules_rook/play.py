@@ -13,13 +13,14 @@ from cardrules.errors import quote
 from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules_rook.cards import ROOK_CODE, Card, natural
-from cardrules_rook.melds import Meld, RunMeld, SetMeld
+from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = [
     "apply_move",
     "end_round",
+    "grown_meld",
     "laid_off",
     "may_lay_off",
     "minus",
@@ -62,7 +63,27 @@ def laid_off(meld: Meld, card: Card, number: int, state: RookRound) -> Meld | No
 
     Validity is the game's (``state.rules.meld_rules``: hook ``rook_meld_valid``).
     """
-    rules = state.rules.meld_rules
+    return grown_meld(meld, card, number, state.rules.meld_rules)
+
+
+def grown_meld(meld: Meld, card: Card, number: int, rules: MeldRules) -> Meld | None:
+    """The meld with ``card`` added as ``number``, or None if that breaks it (R7, R8, R11, R13).
+
+    What `laid_off` asks, given the game's meld rules rather than a round (a
+    bot passes its observation's ``meld_rules``).
+
+    Args:
+        meld: a table meld.
+        card: the card added (a natural, or the Rook).
+        number: the number 1-14 it stands for: a natural's own number; for a
+            Rook, one past an end of a run or a set's number.
+        rules: the game's meld rules (hook ``rook_meld_valid`` included).
+
+    Returns:
+        The grown meld, or ``None``: a run's card must be of its colour, one
+        past either end and within 1-14 (R7: runs do not wrap), a set's of its
+        number (R8), and the grown meld must be valid under ``rules``.
+    """
     if isinstance(meld, RunMeld):
         if number not in (meld.low - 1, meld.high + 1) or not 1 <= number <= 14:
             return None

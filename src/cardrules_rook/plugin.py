@@ -19,7 +19,9 @@ from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
+from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
+from cardrules.public_views import PublicViews
 from cardrules.registry import GameSpec, VariantSpec
 from cardrules.tensors import TensorLayout
 from cardrules_rook import (
@@ -43,6 +45,7 @@ from cardrules_rook.melds import Meld
 from cardrules_rook.moves import LayDown, parse_move
 from cardrules_rook.observation import RookObservation, observe
 from cardrules_rook.options import RookOptions
+from cardrules_rook.public_views import PUBLIC_VIEWS
 from cardrules_rook.state import RookRound
 from cardrules_rook.variants import VARIANTS
 
@@ -100,8 +103,29 @@ def cardrules_deck(game: Game) -> DeckComposition[Card]:
 
 
 @hookimpl(trylast=True)
-def cardrules_rounds(game: Game) -> int:
-    return _options(game).rounds
+def cardrules_match_rules(game: Game) -> MatchRules:
+    # R19: a fixed number of rounds (the rounds option); the lowest total wins.
+    return MatchRules(rounds=_options(game).rounds)
+
+
+@hookimpl(trylast=True)
+def cardrules_public_views(game: Game) -> PublicViews:
+    return PUBLIC_VIEWS
+
+
+@hookimpl(trylast=True)
+def cardrules_score_bounds(game: Game) -> tuple[int, int]:
+    """Round-score bounds (R17): 0 to every card of the deck in one hand, for the adapters.
+
+    Card points are the game's (rule point ``rook_card_points``); a variant's
+    negative points lower the bound. A variant that changes ``rook_hand_score``
+    must keep its scores within these bounds (or wrap this hook).
+    """
+    points = [
+        game.rules.rook_card_points(game=game, card=card) * copies
+        for card, copies in game.deck.counts
+    ]
+    return min(0, sum(p for p in points if p < 0)), max(0, sum(p for p in points if p > 0))
 
 
 @hookimpl(trylast=True)

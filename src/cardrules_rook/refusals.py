@@ -5,9 +5,9 @@ from __future__ import annotations
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import Move
 from cardrules_rook.legal import may_strand, places_owed_rook, would_strand_a_card
-from cardrules_rook.melds import SetMeld
+from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
-from cardrules_rook.play import may_lay_off, minus
+from cardrules_rook.play import laid_off, may_lay_off, minus
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = ["explain_illegal", "reveals"]
@@ -103,10 +103,12 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R11", f"you do not hold {move.card}")
         if not 0 <= move.target < len(state.table):
             return error("R11", f"there is no meld {move.target} on the table")
-        return error(
-            "R13" if move.card.is_rook else "R11",
-            f"{move.card} does not fit meld {move.target} that way",
-        )
+        meld = state.table[move.target]
+        if laid_off(meld, move.card, move.number, state) is None:
+            return error(*_misfit(meld, move))
+        if state.owed_rooks:
+            return error("R14", "the Rook taken by the swap could then no longer be played")
+        return error("R11", f"{move} is not possible now")
     if isinstance(move, Swap):
         if not 0 <= move.target < len(state.table):
             return error("R14", f"there is no meld {move.target} on the table")
@@ -129,6 +131,32 @@ def explain_illegal(state: RookRound, move: Move, rounds: int) -> IllegalMoveErr
             return error("R12", "in round 11 no one goes out by discarding")
         return error("R12", "you may not go out by discarding now")
     return error("R9", f"{move} is not possible now")
+
+
+def _misfit(meld: Meld, move: LayOff) -> tuple[str, str]:
+    """The rule a lay-off that would break ``meld`` breaks, and why (R7 for a run, R8 for a set).
+
+    The card must keep the meld a valid meld (R11), so what it breaks is the
+    meld's own rule: a run is one colour, its numbers follow on within 1-14
+    and do not wrap (R7); a set is one number (R8); and either holds as many
+    Rooks as the Rooks-per-meld reading (R8's *Interpretation*, checked with
+    the meld's own rule, as a refused meld is) or a variant allows.
+    """
+    card, number, target = move.card, move.number, move.target
+    shown = f"a Rook as {number}" if card.is_rook else str(card)
+    if isinstance(meld, RunMeld):
+        span = f"run {target} ({meld.colour}{meld.low}-{meld.colour}{meld.high})"
+        if not card.is_rook and card.colour != meld.colour:
+            return "R7", f"{shown} does not go on {span}: a run is of one colour"
+        if (meld.high == 14 and number == 1) or (meld.low == 1 and number == 14):
+            wrap = "runs do not wrap: nothing follows 14, nothing comes before 1"
+            return "R7", f"{shown} cannot go on {span}: {wrap}"
+        if number not in (meld.low - 1, meld.high + 1) or not 1 <= number <= 14:
+            return "R7", f"{shown} does not follow on from either end of {span}"
+        return "R7", f"{span} may not hold {shown}: too many Rooks for its natural cards"
+    if number != meld.number or (not card.is_rook and card.number != number):
+        return "R8", f"{shown} is not a {meld.number}: a set is of one number"
+    return "R8", f"set {target} may not hold {shown}: too many Rooks for its natural cards"
 
 
 def reveals(before: RookRound, move: Move, after: RookRound) -> bool:

@@ -199,7 +199,11 @@ def _draw(scene: _Scene) -> str:
         "Toonerville Rook",
         scene.round,
         scene.viewer,
-        [("contract", f"Contract: {scene.contract}{whole} (R4)"), ("status", _status(scene))],
+        [
+            ("contract", f"Contract: {scene.contract}{whole} (R4)"),
+            # one fact a line, so a long status stays inside the drawing
+            *(("status", part) for part in _status(scene).split("; ")),
+        ],
     )
     y = _piles(canvas, scene, y)
     for seat in range(scene.players):
@@ -272,9 +276,12 @@ def _seat(canvas: Canvas, scene: _Scene, seat: int, y: float) -> float:
         known = scene.known[seat]
         if known:
             canvas.text(g, MARGIN + w + 10, y + 13, "known to hold:", font_size="10")
-            for i, card in enumerate(known):
-                x = MARGIN + w + 90 + i * (w + 2)
+            x = start = MARGIN + w + 90
+            for card in known:
+                if x + w > WIDTH - MARGIN:  # wrap under the first known card
+                    x, y = start, y + h + 4
                 _card(canvas, g, x, y, card, SMALL, kind="card known", data_seat=str(seat))
+                x += w + 2
         return y + h
     return _hand(canvas, g, hand, seat, y)
 
@@ -293,6 +300,8 @@ def _hand(canvas: Canvas, g: Element, hand: tuple[Card, ...], seat: int, y: floa
         name = COLOUR_NAMES.get(colour, "Rooks")
         canvas.text(g, x, y + h + 11, name, font_size="9", fill=INK[colour])
         for card in group:
+            if x + w > WIDTH - MARGIN:  # a colour longer than a row goes on in the next
+                x, y = MARGIN, y + h + 16
             _card(canvas, g, x, y, card, HAND, data_seat=str(seat))
             x += w + 2
         x += 14

@@ -18,7 +18,7 @@ from cardrules import IllegalMoveError, OptionsError, new_game
 from cardrules.adapters.openspiel import _CLASSES, GAMES
 from cardrules.testing.conformance import snapshot
 
-NAMES = {game: short for game, (short, _, _) in GAMES.items()}
+NAMES = {game: short for game, (short, _) in GAMES.items()}
 
 
 def load(game: str, **params: Any) -> Any:

@@ -15,7 +15,7 @@ from open_spiel.python.observation import make_observation
 
 from cardrules.adapters.openspiel import GAMES
 
-NAMES = {game: short for game, (short, _, _) in GAMES.items()}
+NAMES = {game: short for game, (short, _) in GAMES.items()}
 NONE = pyspiel.PrivateInfoType.NONE
 SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
 ALL = pyspiel.PrivateInfoType.ALL_PLAYERS

@@ -20,7 +20,8 @@ pytest.importorskip("pyspiel")
 from absl import flags
 from open_spiel.python.algorithms import generate_playthrough
 
-from cardrules.adapters.openspiel import GAMES
+from cardrules.adapters.openspiel.game import short_name
+from cardrules.registry import default_catalogue
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 FILES = sorted(DIRECTORY.glob("*.txt"))
@@ -49,4 +50,4 @@ def test_every_game_has_a_playthrough() -> None:
         match = re.search(r'^GameType\.short_name = "(.*)"$', path.read_text("utf-8"), re.M)
         assert match, path.name
         found.add(match[1])
-    assert found == {short for short, _, _ in GAMES.values()}
+    assert found == {short_name(spec.name) for spec in default_catalogue().games()}

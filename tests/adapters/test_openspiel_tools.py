@@ -26,7 +26,7 @@ from cardrules.adapters.openspiel.parameters import (
 )
 from cardrules.testing.conformance import snapshot
 
-NAMES = {game: short for game, (short, _, _) in GAMES.items()}
+NAMES = {game: short for game, (short, _) in GAMES.items()}
 # Two variants and several options of each game (the variants set options of their own).
 CONFIGURED = {
     "gnoming-a-round": {

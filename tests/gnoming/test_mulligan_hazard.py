@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardrules import GameState, Pile
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, number
@@ -291,6 +293,79 @@ class TestFaceUpStaysUp:
                 finished = state.finished_rounds[-1]
                 assert all(all(layout.face_up) for layout in finished.layouts)
         assert moves > 0
+
+
+class TestPendingFlips:
+    """G15: ``pending`` lists exactly the seats that will be offered the flip, in order."""
+
+    @pytest.mark.rule("G15")
+    def test_pending_leaves_out_a_seat_with_one_face_down_card(self) -> None:
+        """Seat 1 discards: seats 2 and 0 are pending, seat 3 (one face-down card) is not."""
+        state = hazard_position()
+        play(state, "draw stock", "discard")
+        assert rs(state).pending == [2, 0]
+        assert {state.observation(seat).pending for seat in range(4)} == {(2, 0)}
+        play(state, "flip 0")
+        assert state.observation(3).pending == (0,)
+        play(state, "pass")
+        assert state.observation(3).pending == ()
+
+    @pytest.mark.rule("G15")
+    def test_pending_of_the_issue_example(self) -> None:
+        """5 seats, seed 0, random play by ``random.Random(3)`` up to the first Hazard discard.
+
+        ``pending`` was (4, 0, 1, 2) while seats 4, 1 and 2 were asked:
+        seat 0, with fewer than two face-down cards, was skipped only when reached.
+        """
+        state = new(5, seed=0)
+        chooser = random.Random(3)
+        while rs(state).phase is not P.FLIP:
+            state.apply(chooser.choice(list(state.legal_moves())))
+        assert rs(state).layouts[0].face_down_count() < 2
+        assert state.observation(0).pending == (4, 1, 2)
+        assert _asked(state) == [4, 1, 2]
+
+    @pytest.mark.rule("G15")
+    @settings(max_examples=25)
+    @given(
+        players=st.integers(3, 7),
+        seed=st.integers(0, 2**32 - 1),
+        reveals=st.integers(0, 8),
+    )
+    def test_pending_is_exactly_the_seats_asked(
+        self, players: int, seed: int, reveals: int
+    ) -> None:
+        """In random rounds, at every Hazard discard and every flip after it, each seat's
+        ``pending`` is the seats asked from then on, in order (the deciding seat first)."""
+        state = new(players, seed=seed, options={"rounds": 1, "initial_reveals": reveals})
+        chooser = random.Random(seed)
+        while not state.is_over:
+            if rs(state).phase is P.FLIP:
+                views = [
+                    {state.observation(seat).pending for seat in range(players)},
+                    {tuple(rs(state).pending)},
+                ]
+                asked = _asked(state, chooser)
+                assert views == [{tuple(asked)}, {tuple(asked)}]
+                continue
+            state.apply(chooser.choice(list(state.legal_moves())))
+
+
+def _asked(state: GameState, chooser: random.Random | None = None) -> list[int]:
+    """Play the flips of a Hazard discard (passes, or random choices with ``chooser``), checking
+    ``pending`` at each step; return the seats asked, in order."""
+    asked: list[int] = []
+    while rs(state).phase is P.FLIP:
+        seat = state.current_player
+        assert seat is not None
+        assert state.observation(seat).pending[0] == seat
+        asked.append(seat)
+        moves = list(state.legal_moves())
+        state.apply(chooser.choice(moves) if chooser else "pass")
+        if rs(state).phase is P.FLIP:
+            later = state.observation(seat).pending
+            assert later[0] == state.current_player
+    return asked
 
 
 class TestHazardThreePlayers:

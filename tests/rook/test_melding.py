@@ -228,22 +228,23 @@ class TestLayingOff:
         assert rs(state).owners == [1, 1, 0, 0]  # a lay-off does not change a meld's owner
         assert hand(state, 0) == ["B13"]
 
-    @pytest.mark.rule("R11")
+    @pytest.mark.rule("R11", "R7", "R8")
     @pytest.mark.parametrize(
-        "move",
+        ("move", "rule"),
         [
-            "lay off R9 on 0",  # a 9 on the Green 2-5 run
-            "lay off G6 on 1",  # a 6 on the set of 9s
-            "lay off G7 on 0",  # Green 7 leaves a gap after Green 5
-            "lay off B13 on 2",  # Black 13 on the Yellow run
-            "lay off G6 on 7",  # no meld 7
+            ("lay off R9 on 0", "R7"),  # a Red 9 on the Green 2-5 run: a run is one colour
+            ("lay off G6 on 1", "R8"),  # a 6 on the set of 9s: a set is one number
+            ("lay off G7 on 0", "R7"),  # Green 7 leaves a gap after Green 5
+            ("lay off B13 on 2", "R7"),  # Black 13 on the Yellow run
+            ("lay off G6 on 7", "R11"),  # no meld 7
         ],
     )
-    def test_lay_off_must_keep_the_meld_valid(self, move: str) -> None:
-        """A card that does not extend a meld is not laid off; refused under R11."""
+    def test_lay_off_must_keep_the_meld_valid(self, move: str, rule: str) -> None:
+        """A card that does not extend a meld is not laid off (R11); the refusal names
+        the meld's rule it would break (R7 for a run, R8 for a set)."""
         state = round_two()
         play(state, "lay down Y2 Y3 Y4 Y5 / R7 Y7 B7")
-        assert refused(state, move).rule == "R11"
+        assert refused(state, move).rule == rule
 
     @pytest.mark.rule("R11")
     def test_lay_off_in_a_later_turn(self) -> None:

@@ -75,12 +75,13 @@ class TestWhatTheRookStandsFor:
             assert isinstance(run, RunMeld)
             assert run.stands_for() == (natural("R", 5),)
 
-    @pytest.mark.rule("R13", "R11")
+    @pytest.mark.rule("R13", "R11", "R7")
     def test_card_the_rook_stands_for_cannot_be_laid_off(self) -> None:
-        """Holding R5: it is not laid off on the run where the Rook is R5 (it can be swapped)."""
+        """Holding R5: it is not laid off on the run where the Rook is R5 (it can be swapped);
+        the run has its 5 already (R7: numbers follow on, each once)."""
         state = down_player("R5 Y1")
         assert "lay off R5 on 0" not in legal(state)
-        assert refused(state, "lay off R5 on 0").rule == "R11"
+        assert refused(state, "lay off R5 on 0").rule == "R7"
 
     @pytest.mark.rule("R13", "R11")
     def test_rook_laid_off_as_any_fitting_card(self) -> None:
@@ -94,12 +95,16 @@ class TestWhatTheRookStandsFor:
         play(state, "lay off *2 on 0")
         assert rs(state).table[0] == RunMeld("R", 2, 6, (2, 5))
 
-    @pytest.mark.rule("R13")
-    @pytest.mark.parametrize("move", ["lay off *5 on 0", "lay off *8 on 0", "lay off *8 on 1"])
-    def test_rook_must_stand_for_a_card_that_fits(self, move: str) -> None:
-        """A Rook laid off as a card the meld cannot take is refused under R13."""
+    @pytest.mark.rule("R13", "R7", "R8")
+    @pytest.mark.parametrize(
+        ("move", "rule"),
+        [("lay off *5 on 0", "R7"), ("lay off *8 on 0", "R7"), ("lay off *8 on 1", "R8")],
+    )
+    def test_rook_must_stand_for_a_card_that_fits(self, move: str, rule: str) -> None:
+        """A Rook laid off as a card the meld cannot take is refused under the meld's rule:
+        a 5 inside the Red 3-6 run or an 8 after it (R7), an 8 in the set of 9s (R8)."""
         state = down_player("Rook Y1")
-        assert refused(state, move).rule == "R13"
+        assert refused(state, move).rule == rule
 
     @pytest.mark.rule("R13", "R8")
     def test_rook_in_a_set_stands_for_its_number(self) -> None:

@@ -16,23 +16,29 @@ decisions the bots play every decision that is theirs.
 * **Action mask**: ``info["action_mask"]`` (``int8``, 1 at each legal id), as
   Gymnasium's own environments give it, and ``action_masks()`` (``bool``), the
   method sb3-contrib's ``MaskablePPO`` calls.
-* **Rewards**: the change of the agent's negated total score (lower scores are
-  better): 0 except when a round ends (by its move or a bot's), minus its score
-  for that round. An episode's rewards add up to minus its final score.
+* **Rewards**: the change of the agent's total score as a utility, in the
+  direction the game declares (`cardrules.MatchRules.utility`: minus the score
+  where the lowest total wins, the score where the highest wins): 0 except when
+  a round ends (by its move or a bot's). An episode's rewards add up to its
+  final ``state.utilities[seat]``.
 * **Termination** when the match ends; **truncation** after ``max_decisions``
   decisions (all seats counted; the round in play is then not scored).
 * **Illegal actions** end the episode, as in PettingZoo's classic
   environments: the move is not played, the reward is ``illegal_reward`` (by
-  default minus the worst total a match can score, so that an illegal action
-  is never better than a legal one) and ``info["illegal_action"]`` is True. An
-  id outside the space raises `cardrules.InvalidMoveError`.
+  default the worst utility a match can give,
+  `cardrules.adapters.bounds.illegal_penalty`, so that an illegal action is
+  never better than a legal one) and ``info["illegal_action"]`` is True. An id
+  outside the space raises `cardrules.InvalidMoveError`.
 * ``reset(seed=s)`` deals the engine's match for seed ``s`` and seeds the bots
   from it, so a seeded episode repeats exactly; without a seed, the next
   episode follows from the last seed (or from fresh randomness).
 
-Importing this module registers ``cardrules/GnomingARound-v0`` and
-``cardrules/ToonervilleRook-v0`` with ``gymnasium.make`` (3 players, random
-opponents; pass the keyword arguments of `CardRulesGymEnv` to change them).
+Importing this module registers every installed game with ``gymnasium.make``
+under `env_id` (``cardrules/`` + the title in CamelCase + ``-v0``: for the
+bundled games ``cardrules/GnomingARound-v0`` and ``cardrules/ToonervilleRook-v0``),
+with the game's fewest players (at least 2) and random opponents; pass the
+keyword arguments of `CardRulesGymEnv` to change them. `register_game`
+registers a game installed later.
 
 Examples:
     >>> from cardrules.adapters.gymnasium import CardRulesGymEnv
@@ -48,6 +54,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
@@ -75,8 +82,9 @@ from cardrules.errors import (
     OptionsError,
     quote,
 )
+from cardrules.registry import GameSpec, default_catalogue
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent", "env_id", "register_game"]
 
 #: The default cap on decisions per match (the same as `cardrules.play_match`).
 DEFAULT_MAX_DECISIONS = 100_000
@@ -258,7 +266,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             return self._observe(), self.illegal_reward, True, False, info
         self._decisions += 1
         self._play_bots()
-        reward = float(scores - state.scores[self.seat])  # minus the change of the score
+        # the change of the score, as a utility (higher is better, whichever totals win)
+        reward = state.game.match_rules.utility(state.scores[self.seat] - scores)
         terminated = state.is_over
         truncated = not terminated and self._capped()
         self._done = terminated or truncated
@@ -285,7 +294,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode is None or state is None:
             return None
         if state.is_over:
-            headline = f"Match over. Scores: {list(state.scores)} (lower is better)"
+            wins = "higher" if state.game.match_rules.higher_wins else "lower"
+            headline = f"Match over. Scores: {list(state.scores)} ({wins} is better)"
         else:
             headline = f"seat {self.seat} (the agent), decision {self._decisions + 1}"
         text = render_view(state, self.seat, headline)
@@ -319,19 +329,43 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return {"action_mask": self.action_masks().astype(np.int8)}
 
 
+def env_id(spec: GameSpec) -> str:
+    """The Gymnasium id of a game: ``cardrules/`` + its title in CamelCase + ``-v0``.
+
+    Examples:
+        >>> env_id(default_catalogue().game("gnoming-a-round"))
+        'cardrules/GnomingARound-v0'
+    """
+    words = re.findall(r"[0-9A-Za-z]+", spec.title) or [spec.name]
+    return f"cardrules/{''.join(word[:1].upper() + word[1:] for word in words)}-v0"
+
+
+def register_game(name: str) -> str:
+    """Register installed game ``name`` with Gymnasium (once); returns its id (`env_id`).
+
+    The environment plays the game's fewest players, at least 2 (the agent at
+    seat 0, random bots elsewhere); ``gymnasium.make(id, players=...)`` changes
+    that. The adapter registers every installed game when imported; call this
+    for a game installed since.
+
+    Raises:
+        UnknownGameError: no installed plugin registers ``name``.
+    """
+    spec = default_catalogue().game(name)
+    found = env_id(spec)
+    if found not in gymnasium.registry:
+        gymnasium.register(
+            found,
+            entry_point="cardrules.adapters.gymnasium:CardRulesGymEnv",
+            kwargs={"game": spec.name, "players": max(2, spec.min_players)},
+            disable_env_checker=False,
+        )
+    return found
+
+
 def _register() -> None:
-    for name, game in (
-        ("GnomingARound", "gnoming-a-round"),
-        ("ToonervilleRook", "toonerville-rook"),
-    ):
-        env_id = f"cardrules/{name}-v0"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                env_id,
-                entry_point="cardrules.adapters.gymnasium:CardRulesGymEnv",
-                kwargs={"game": game, "players": 3},
-                disable_env_checker=False,
-            )
+    for spec in default_catalogue().games():
+        register_game(spec.name)
 
 
 _register()

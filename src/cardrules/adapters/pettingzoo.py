@@ -19,10 +19,12 @@ Rook player buys during another's turn).
   bounded by the space (scores are not clipped), so the Box is ``-inf .. inf``.
   The mask is 1 exactly at the legal action ids of the agent to act, and all 0
   for any other agent and once the match is over or truncated.
-* **Rewards**: lower scores are better in both games, so an agent's reward is
-  the change of its *negated* total score. It is 0 on every step except the one
-  that ends a round, where every agent receives minus its score for that round.
-  Over a finished match each agent's rewards add up to ``-state.scores[seat]``.
+* **Rewards**: the change of the agent's total score as a utility, in the
+  direction the game declares (`cardrules.MatchRules.utility`: minus the score
+  where the lowest total wins, as in both bundled games; the score itself where
+  the highest wins). It is 0 on every step except the one that ends a round,
+  where every agent receives its score for that round as a utility. Over a
+  finished match each agent's rewards add up to ``state.utilities[seat]``.
 * **Termination**: every agent terminates when the match ends by the rules.
 * **Truncation**: with ``max_decisions`` (default 100,000, like
   `cardrules.play_match`; ``None``: no cap) every agent is truncated, not
@@ -30,9 +32,9 @@ Rook player buys during another's turn).
   not scored, so it gives no reward.
 * **Illegal actions** follow PettingZoo's classic environments in `env`: its
   ``TerminateIllegalWrapper`` ends the match (every agent terminated and
-  truncated) and gives the offender ``illegal_reward`` (by default minus the
-  worst total score a match can give, `illegal_penalty`, so an illegal action
-  is never better than a legal one), the others 0; its
+  truncated) and gives the offender ``illegal_reward`` (by default the worst
+  utility a match can give, `illegal_penalty`, so an illegal action is never
+  better than a legal one), the others 0; its
   ``AssertOutOfBoundsWrapper`` refuses an id outside the space with an
   ``AssertionError``. `raw_env` raises instead: an id outside the space or not
   an integer raises `cardrules.InvalidMoveError`, an illegal one
@@ -261,8 +263,9 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if len(scores) != self._scored_rounds:
             new = scores[self._scored_rounds :]
             cumulative = self._cumulative_rewards
+            utility = state.game.match_rules.utility
             for seat, name in enumerate(self.possible_agents):
-                reward = -float(sum(row[seat] for row in new))
+                reward = utility(sum(row[seat] for row in new))
                 rewards[name] = reward
                 cumulative[name] += reward
             self._scored_rounds = len(scores)
@@ -383,7 +386,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.agent_name_mapping[self.agent_selection]
         if state.is_over:
             totals = ", ".join(f"seat_{s}: {v}" for s, v in enumerate(state.scores))
-            headline = f"Match over. Scores: {totals} (lower is better)"
+            wins = "higher" if state.game.match_rules.higher_wins else "lower"
+            headline = f"Match over. Scores: {totals} ({wins} is better)"
         elif self._done:
             headline = f"Match truncated after {self._decisions} decisions"
         else:

@@ -2,24 +2,27 @@
 
 Every function here reads `cardrules.analysis.rows.MatchRow` values (what
 `cardrules.simulate.simulate` returns or a results file holds) and needs no
-game: the figures are computed from each match's round scores. Scores are
-"lower is better", as in both built-in games; seats are ``0 .. players-1``;
-rounds are counted from 1 in the results.
+game: the figures are computed from each match's round scores, in the
+direction the game declares (`cardrules.MatchRules`: a row's ``higher_wins``;
+every function taking scores has a ``higher_wins`` keyword, default ``False``,
+lower is better); seats are ``0 .. players-1``; rounds are counted from 1 in
+the results.
 
 The definitions (docs/analysis.md states them with their formulas):
 
-* **leaders after round r**: the seats with the lowest running total after
-  rounds ``1..r``;
+* **leaders after round r**: the seats with the best (lowest, or highest
+  where the highest wins) running total after rounds ``1..r``;
 * **lead changes**: the rounds ``r >= 2`` whose leaders differ from those after
   round ``r - 1``;
 * **drama**: the eventual winner's largest deficit, ``max over r < R of
-  (total_r(winner) - min_s total_r(s))``, where ``R`` is the last round (0
+  |total_r(winner) - best_s total_r(s)|``, where ``R`` is the last round (0
   when the winner never trailed);
 * **decisive round**: the first round ``d`` such that the winners of the match
   are exactly the leaders after every round from ``d`` on (``R`` when only the
   last round settled it);
-* **margin of victory**: the best total of the non-winners minus the winners'
-  total (0 on a shared win of every seat);
+* **margin of victory**: how far the winners' total is ahead of the best
+  total of the non-winners, in points (never negative; 0 on a shared win of
+  every seat);
 * **first-player advantage**: the win rate of the seat that made the match's
   first move, minus ``1 / players`` (what a fair game gives every seat).
 """
@@ -53,6 +56,13 @@ __all__ = [
 ]
 
 
+def _oriented(round_scores: Sequence[Sequence[int]], higher_wins: bool) -> list[tuple[int, ...]]:
+    """``round_scores`` with lower always better (negated where the highest total wins)."""
+    if higher_wins:
+        return [tuple(-s for s in scores) for scores in round_scores]
+    return [tuple(scores) for scores in round_scores]
+
+
 def _running_totals(round_scores: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     totals: list[tuple[int, ...]] = []
     running: tuple[int, ...] | None = None
@@ -66,11 +76,14 @@ def _running_totals(round_scores: Sequence[Sequence[int]]) -> list[tuple[int, ..
     return totals
 
 
-def leaders_by_round(round_scores: Sequence[Sequence[int]]) -> list[frozenset[int]]:
-    """The seats with the lowest running total after each round.
+def leaders_by_round(
+    round_scores: Sequence[Sequence[int]], *, higher_wins: bool = False
+) -> list[frozenset[int]]:
+    """The seats with the best running total after each round.
 
     Args:
         round_scores: one tuple of per-seat scores per finished round.
+        higher_wins: the highest total wins (``False``: the lowest does).
 
     Returns:
         One set of seats per round (several on a tie).
@@ -80,24 +93,26 @@ def leaders_by_round(round_scores: Sequence[Sequence[int]]) -> list[frozenset[in
         [frozenset({1}), frozenset({0, 2})]
     """
     leaders = []
-    for totals in _running_totals(round_scores):
+    for totals in _running_totals(_oriented(round_scores, higher_wins)):
         best = min(totals)
         leaders.append(frozenset(s for s, t in enumerate(totals) if t == best))
     return leaders
 
 
-def lead_changes(round_scores: Sequence[Sequence[int]]) -> int:
+def lead_changes(round_scores: Sequence[Sequence[int]], *, higher_wins: bool = False) -> int:
     """How many rounds after the first changed who leads (ties count as a lead of several).
 
     Examples:
         >>> lead_changes([(5, 2, 9), (1, 6, 1), (0, 1, -6)])  # leaders: seat 1, 0, then 2
         2
     """
-    leaders = leaders_by_round(round_scores)
+    leaders = leaders_by_round(round_scores, higher_wins=higher_wins)
     return sum(1 for before, after in itertools.pairwise(leaders) if before != after)
 
 
-def drama(round_scores: Sequence[Sequence[int]], winners: Sequence[int]) -> int:
+def drama(
+    round_scores: Sequence[Sequence[int]], winners: Sequence[int], *, higher_wins: bool = False
+) -> int:
     """The eventual winner's largest deficit behind the leader before the last round.
 
     With several winners, the smallest of their deficits (the least dramatic
@@ -107,20 +122,22 @@ def drama(round_scores: Sequence[Sequence[int]], winners: Sequence[int]) -> int:
         >>> drama([(10, 0), (10, 0), (-25, 0)], winners=[0])
         20
     """
-    totals = _running_totals(round_scores)[:-1]
+    totals = _running_totals(_oriented(round_scores, higher_wins))[:-1]
     if not winners or not totals:
         return 0
     return min(max((t[w] - min(t) for t in totals), default=0) for w in winners)
 
 
-def decisive_round(round_scores: Sequence[Sequence[int]], winners: Sequence[int]) -> int:
+def decisive_round(
+    round_scores: Sequence[Sequence[int]], winners: Sequence[int], *, higher_wins: bool = False
+) -> int:
     """The first round (from 1) from which the leaders were exactly the match's winners.
 
     Examples:
         >>> decisive_round([(3, 1), (0, 5), (0, 1)], winners=[0])
         2
     """
-    leaders = leaders_by_round(round_scores)
+    leaders = leaders_by_round(round_scores, higher_wins=higher_wins)
     target = frozenset(winners)
     decisive = len(leaders)
     for index in range(len(leaders) - 1, -1, -1):
@@ -130,21 +147,26 @@ def decisive_round(round_scores: Sequence[Sequence[int]], winners: Sequence[int]
     return decisive
 
 
-def margin_of_victory(totals: Sequence[int], winners: Sequence[int]) -> int:
-    """Best total among the seats that did not win, minus the winners' total.
+def margin_of_victory(
+    totals: Sequence[int], winners: Sequence[int], *, higher_wins: bool = False
+) -> int:
+    """How many points the winners' total is ahead of the best total of the other seats.
 
     Examples:
         >>> margin_of_victory([10, 4, 7], winners=[1])
         3
         >>> margin_of_victory([4, 4], winners=[0, 1])
         0
+        >>> margin_of_victory([119, 0, 38], winners=[0], higher_wins=True)
+        81
     """
     if not winners:
         return 0
-    others = [t for s, t in enumerate(totals) if s not in winners]
+    (oriented,) = _oriented([totals], higher_wins)
+    others = [t for s, t in enumerate(oriented) if s not in winners]
     if not others:
         return 0
-    return min(others) - totals[winners[0]]
+    return min(others) - oriented[winners[0]]
 
 
 @attrs.frozen
@@ -251,10 +273,12 @@ def design_metrics(rows: Sequence[MatchRow], *, close_margin: int = 5) -> Design
     for row in finished:
         if not row.round_scores:
             raise ValueError(f"match {row.seed} has no round scores: replay it to get them")
-    changes = [lead_changes(r.round_scores) for r in finished]
-    dramas = [drama(r.round_scores, r.winners) for r in finished]
-    decisive = [decisive_round(r.round_scores, r.winners) for r in finished]
-    margins = [margin_of_victory(r.totals, r.winners) for r in finished]
+    changes = [lead_changes(r.round_scores, higher_wins=r.higher_wins) for r in finished]
+    dramas = [drama(r.round_scores, r.winners, higher_wins=r.higher_wins) for r in finished]
+    decisive = [
+        decisive_round(r.round_scores, r.winners, higher_wins=r.higher_wins) for r in finished
+    ]
+    margins = [margin_of_victory(r.totals, r.winners, higher_wins=r.higher_wins) for r in finished]
     endings: Counter[str] = Counter()
     for row in rows:
         endings.update(row.round_endings)
@@ -280,10 +304,14 @@ def design_metrics(rows: Sequence[MatchRow], *, close_margin: int = 5) -> Design
 #: The per-match figures `compare_metrics` pairs, by name: each maps a
 #: finished match's row to a number.
 PER_MATCH: dict[str, Callable[[MatchRow], float]] = {
-    "lead changes": lambda r: lead_changes(r.round_scores),
-    "drama (points)": lambda r: drama(r.round_scores, r.winners),
-    "decisive round": lambda r: decisive_round(r.round_scores, r.winners),
-    "margin of victory (points)": lambda r: margin_of_victory(r.totals, r.winners),
+    "lead changes": lambda r: lead_changes(r.round_scores, higher_wins=r.higher_wins),
+    "drama (points)": lambda r: drama(r.round_scores, r.winners, higher_wins=r.higher_wins),
+    "decisive round": lambda r: decisive_round(
+        r.round_scores, r.winners, higher_wins=r.higher_wins
+    ),
+    "margin of victory (points)": lambda r: margin_of_victory(
+        r.totals, r.winners, higher_wins=r.higher_wins
+    ),
     "first seat wins (share)": lambda r: float(r.first_seat in r.winners),
     "decisions per match": lambda r: r.decisions,
     "decisions per round": lambda r: statistics.fmean(r.round_decisions or [0]),

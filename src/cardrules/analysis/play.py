@@ -98,6 +98,7 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
         round_endings=tuple(endings),
         round_decisions=tuple(round_decisions),
         first_seat=first_seat[0] if first_seat else None,
+        higher_wins=state.game.match_rules.higher_wins,
     )
 
 

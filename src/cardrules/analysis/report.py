@@ -58,7 +58,8 @@ def _score_distributions(axes: Any, runs: Runs) -> None:
                 by_bot.setdefault(bot, []).append(total)
         for bot, totals in sorted(by_bot.items()):
             axes.hist(totals, bins=30, alpha=0.5, label=f"{bot} {label}".strip())
-    axes.set_xlabel("match total (lower is better)")
+    higher = any(r.higher_wins for rows in runs.values() for r in rows)
+    axes.set_xlabel(f"match total ({'higher' if higher else 'lower'} is better)")
     axes.set_ylabel("seat-matches")
     axes.set_title("Score distributions")
 

@@ -50,7 +50,7 @@ class MatchRow:
         seed: the match's seed.
         variants: the variants in force.
         bots: the bot name of each seat, seats ``0 .. players-1``.
-        totals: each seat's total score (lower is better).
+        totals: each seat's total score (which direction wins: ``higher_wins``).
         winners: the winning seats (empty when truncated).
         rounds: rounds finished.
         decisions: moves applied.
@@ -61,6 +61,9 @@ class MatchRow:
             ending), or ``"cap"`` for the round the decision cap cut.
         round_decisions: moves applied in each round (the cut round included).
         first_seat: the seat that made the match's first move.
+        higher_wins: the game's highest total wins (`cardrules.MatchRules`);
+            ``False`` (the lowest wins) in results files written before it
+            was kept.
     """
 
     seed: int
@@ -75,6 +78,7 @@ class MatchRow:
     round_endings: tuple[str, ...] = attrs.field(default=(), converter=_strs)
     round_decisions: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     first_seat: int | None = None
+    higher_wins: bool = False
 
     @property
     def key(self) -> tuple[tuple[str, ...], int]:

@@ -6,7 +6,9 @@ seat) and shows it turn by turn, or prints its record with ``--json``;
 ``cardrules replay FILE`` replays a record; ``cardrules simulate GAME`` runs
 many seeded matches (locally or on Ray) and summarises them, and ``cardrules
 analyse FILE`` summarises a results file again; ``cardrules spaces GAME`` prints the
-action-id layout and observation-tensor planes.
+action-id layout and observation-tensor planes; ``cardrules rules GAME`` prints the
+rules by their ids and ``cardrules options GAME`` every option with its rule;
+``cardrules serve`` hosts tables in the browser for people and bots.
 Bad arguments give a one-line error and exit code 2, never a traceback.
 """
 
@@ -24,6 +26,8 @@ from cardrules.cli.analyse import analyse_command
 from cardrules.cli.play import play_command
 from cardrules.cli.plugins import plugins_command
 from cardrules.cli.replay import replay_command
+from cardrules.cli.rules import options_command, rules_command
+from cardrules.cli.serve import serve_command
 from cardrules.cli.simulate import simulate_command
 from cardrules.cli.spaces import spaces_command
 from cardrules.errors import CardRulesError, shorten
@@ -116,5 +120,8 @@ cli.add_command(analyse_command)
 cli.add_command(play_command)
 cli.add_command(plugins_command)
 cli.add_command(replay_command)
+cli.add_command(rules_command)
+cli.add_command(options_command)
+cli.add_command(serve_command)
 cli.add_command(simulate_command)
 cli.add_command(spaces_command)

@@ -106,7 +106,7 @@ def print_scores(
     else:
         winners = " and ".join(f"seat {s}" for s in state.winners)
         shared = " (shared win)" if len(state.winners) > 1 else ""
-        console.print(f"[bold]Winner: {winners}{shared}[/bold] with {min(state.scores)} points.")
+        console.print(f"[bold]Winner: {winners}{shared}[/bold] with {state.winning_total} points.")
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -12,6 +12,7 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 
+from cardrules.bot_loading import default_bot
 from cardrules.bots import Bot, ask_bot, play_match
 from cardrules.cli.common import (
     check_writable,
@@ -38,9 +39,9 @@ __all__ = ["play_command"]
 )
 @click.option(
     "--bots",
-    default="greedy",
-    show_default=True,
-    help="Bot per seat, comma-separated, repeated to fill the seats (e.g. greedy,random).",
+    default=None,
+    help="Bot per seat, comma-separated, repeated to fill the seats (e.g. greedy,random). "
+    "Default: the game's own bot (greedy for both bundled games), else random.",
 )
 @rules_options
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON instead.")
@@ -49,6 +50,12 @@ __all__ = ["play_command"]
     type=int,
     default=None,
     help="Play this seat yourself in the terminal; bots play the others.",
+)
+@click.option(
+    "--auto-pass",
+    is_flag=True,
+    help="With --human: decline offers made outside your turn (e.g. a discard for sale) "
+    "without asking; type 'auto' in the game to switch.",
 )
 @click.option(
     "--save",
@@ -61,12 +68,13 @@ def play_command(
     game: str,
     players: int,
     seed: int | None,
-    bots: str,
+    bots: str | None,
     variants: Sequence[str],
     options: Sequence[str],
     max_decisions: int,
     as_json: bool,
     human: int | None,
+    auto_pass: bool,
     save: Path | None,
 ) -> None:
     """Play a whole match of GAME between bots (and you, with --human) and show it."""
@@ -81,6 +89,7 @@ def play_command(
             "--json prints a bot match; it cannot be combined with --human", param_hint="--json"
         )
     check_writable(save, "--save")
+    bots = bots or default_bot(state.game.spec)
     seat_bots = make_bots(state, bots)
     console = Console(highlight=False)
     if as_json:
@@ -107,10 +116,12 @@ def play_command(
             _save(state, save, result.truncated)
         return
     # The seed fixes every hidden card, so the person sees it only once the match is over.
-    print_header(console, match_header(title, players, names, None, f"you at seat {human}"))
+    header = match_header(title, players, names, None, f"you at seat {human}")
+    print_header(console, header)
     narrator = Narrator(console)
     narrator.start(state)
-    table = HumanTable(state, seat_bots, human, console, narrator)
+    table = HumanTable(state, seat_bots, human, console, narrator, auto_pass=auto_pass)
+    table.header = header
     path = save or Path(f"cardrules-{game}-{state.seed}.json")
     try:
         finished = table.play(max_decisions)
@@ -144,8 +155,11 @@ MOST_LISTED = 24
 HELP = """Type the number of a move, or the move itself as it is listed.
   moves   list and number all your legal moves
   undo    take back your last decision (only if no card was revealed since)
+  auto    switch auto-pass: decline offers outside your turn without asking
   help    this text
-  quit    abandon the match here; the record is saved"""
+  quit    abandon the match here; the record is saved
+The rules, what the symbols mean and how scoring works: cardrules rules {game}
+Every option and its rule: cardrules options {game}"""
 
 
 class HumanTable:
@@ -158,8 +172,12 @@ class HumanTable:
         human: int,
         console: Console,
         narrator: Narrator,
+        *,
+        auto_pass: bool = False,
     ) -> None:
         self.state = state
+        #: Decline offers outside the person's turn (`Move.declines_offer`) unasked.
+        self.auto_pass = auto_pass
         self.bots = bots
         self.human = human
         self.console = console
@@ -168,6 +186,9 @@ class HumanTable:
         # card has been revealed since then (which forbids taking the decision back).
         self.undo_points: list[tuple[GameState, bool]] = []
         self.stdin = sys.stdin
+        #: The match's title line, shown again at the person's first decision when
+        #: the bots' moves before it may have scrolled it off a small terminal.
+        self.header: str | None = None
 
     def play(self, max_decisions: int) -> bool:
         """Play until the match ends (True) or the person quits (False)."""
@@ -175,8 +196,12 @@ class HumanTable:
         while not state.is_over and len(state.history) < max_decisions:
             seat = state.current_player
             assert seat is not None
+            declining = self.declining_move() if seat == self.human else None
             if seat != self.human:
                 move = ask_bot(self.bots[seat], seat, state.observation(seat))
+            elif declining is not None:
+                move = declining
+                self.console.print(f"[dim]auto-pass: {move} (type auto to be asked again)[/dim]")
             else:
                 answer = self.ask()
                 if answer == "quit":
@@ -194,6 +219,12 @@ class HumanTable:
                 self.undo_points[-1] = (self.undo_points[-1][0], True)
         return True
 
+    def declining_move(self) -> Move | None:
+        """With auto-pass on, the legal move that declines an offer to the person, if any."""
+        if not self.auto_pass:
+            return None
+        return next((m for m in self.state.legal_moves() if m.declines_offer), None)
+
     def undo(self) -> None:
         """Go back to just before the person's last decision, if nothing was revealed since."""
         if not self.undo_points:
@@ -210,6 +241,10 @@ class HumanTable:
     def ask(self) -> Move | str:
         """Show the person's view and legal moves; read a move, or undo/quit."""
         state = self.state
+        if self.header is not None:
+            if state.history:
+                print_header(self.console, self.header)
+            self.header = None
         self.narrator.view(state, self.human)
         moves = state.legal_moves()
         self.list_moves(moves)
@@ -224,10 +259,19 @@ class HumanTable:
                 continue
             word = text.lower()
             if word in ("help", "?", "h"):
-                self.console.print(HELP)
+                self.console.print(HELP.format(game=state.game.spec.name), markup=False)
                 self.print_variant_moves()
             elif word == "moves":
                 self.list_moves(moves, full=True)
+            elif word == "auto":
+                self.auto_pass = not self.auto_pass
+                if self.auto_pass:
+                    self.console.print("Auto-pass on: offers outside your turn are declined.")
+                    declining = self.declining_move()
+                    if declining is not None:
+                        return declining
+                else:
+                    self.console.print("Auto-pass off: you are asked about every offer.")
             elif word in ("undo", "quit", "exit", "q"):
                 return "quit" if word in ("quit", "exit", "q") else "undo"
             elif text.isdigit():

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from cardrules.analysis.backends import BACKENDS
 from cardrules.analysis.report import write_report
+from cardrules.bot_loading import default_bot
 from cardrules.cli.common import check_writable, parse_option, rules_options
 from cardrules.cli.figures import (
     match_progress,
@@ -50,7 +51,8 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
                     by_bot.setdefault(bot, []).append(total)
         for bot, totals in sorted(by_bot.items()):
             axes.hist(totals, bins=30, alpha=0.5, label=f"{bot} {label}".strip())
-    axes.set_xlabel("match total (lower is better)")
+    higher = any(r.higher_wins for rows in runs.values() for r in rows)
+    axes.set_xlabel(f"match total ({'higher' if higher else 'lower'} is better)")
     axes.set_ylabel("seat-matches")
     axes.legend()
     figure.tight_layout()
@@ -64,9 +66,9 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
 @click.option("--players", "-n", type=int, default=4, show_default=True)
 @click.option(
     "--bots",
-    default="greedy,random",
-    show_default=True,
-    help="Bots by seat, comma-separated, repeated over the seats.",
+    default=None,
+    help="Bots by seat, comma-separated, repeated over the seats. Default: the game's own "
+    "bot and random (greedy,random for both bundled games).",
 )
 @rules_options
 @click.option(
@@ -126,7 +128,7 @@ def simulate_command(
     game: str,
     games: int,
     players: int,
-    bots: str,
+    bots: str | None,
     variants: Sequence[str],
     options: Sequence[str],
     jobs: int,
@@ -145,6 +147,8 @@ def simulate_command(
     check_writable(plot, "--plot", (".png",))
     if compare_variant:
         default_catalogue().variant(game, compare_variant)  # unknown: refused before any match
+    if bots is None:
+        bots = f"{default_bot(default_catalogue().game(game))},random"
     stream = out if out is not None and out.suffix.lower() == ".jsonl" else None
     settings: dict[str, Any] = {
         "game": game,

@@ -38,7 +38,12 @@ def _face_up_count(instance: object, attribute: attrs.Attribute[int], value: int
 
 @attrs.frozen
 class KnockOptions:
-    """Options of the variant: knock with at least ``min_face_up`` cards face up (0-9)."""
+    """Options of the variant: knock with at least ``min_face_up`` cards face up (0-9).
+
+    Attributes:
+        min_face_up: G9. Face-up cards a layout needs before its owner may knock
+            instead of drawing (6; 0 to 9).
+    """
 
     min_face_up: int = attrs.field(default=6, validator=_face_up_count)
 

@@ -48,13 +48,16 @@ The model:
   ``num_distinct_actions()`` is ``action_space.size``. Legal actions come
   sorted; the players other than the one to act have none.
 * **Utilities**: the game is general-sum (scores do not add up to a constant).
-  A player's return is minus its total score (lower scores are better), and the
+  A player's return is its total score as a utility in the direction the game
+  declares (`cardrules.MatchRules.utility`: minus the total where the lowest
+  wins, as in both bundled games; the total where the highest wins), and the
   reward of a transition is the change of that. With ``rewards=round`` rewards
   are 0 except on the decision that ends a round, where each player receives
-  minus its score for that round; with ``rewards=terminal`` returns and rewards
-  are 0 until the match is terminal, and its last transition pays each player
-  minus its total score. ``min_utility()`` and ``max_utility()`` are bounds every match
-  respects, derived from the deck and options (loose, not attained).
+  its score for that round as a utility; with ``rewards=terminal`` returns and
+  rewards are 0 until the match is terminal, and its last transition pays each
+  player its total as a utility. ``min_utility()`` and ``max_utility()`` are
+  bounds every match respects, derived from the game's declared round-score
+  bounds (``cardrules_score_bounds``; loose, not attained).
 * **Length**: after ``max_decisions`` decisions a match is terminal even if
   unfinished (OpenSpiel has no truncation); the round in play is then not
   scored. With random play the default cap is never reached (a random match
@@ -109,6 +112,7 @@ from cardrules.adapters.openspiel.game import (
     SEED_BITS,
     CardRulesGame,
     register,
+    register_all,
 )
 from cardrules.adapters.openspiel.observers import CardRulesObserver
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, REWARDS
@@ -123,10 +127,11 @@ __all__ = [
     "CardRulesGame",
     "CardRulesObserver",
     "CardRulesState",
+    "register",
+    "register_all",
 ]
 
 #: The registered game classes, by cardrules name (an alias of ``game.CLASSES``).
 _CLASSES = CLASSES
 
-for _name in GAMES:
-    register(_name)
+register_all()

@@ -8,7 +8,10 @@ pickled game goes on dealing the matches the original would have dealt.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
+
+import attrs
 
 try:
     import pyspiel
@@ -18,12 +21,12 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.adapters.bounds import ROUND_BOUNDS, RoundBounds
+from cardrules.adapters.bounds import utility_bounds
 from cardrules.adapters.openspiel.observers import CardRulesObserver, make_observer
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, read_parameters
 from cardrules.adapters.openspiel.state import CardRulesState, restore_state
 from cardrules.engine import new_game
-from cardrules.registry import default_catalogue
+from cardrules.registry import GameSpec, default_catalogue
 
 __all__ = [
     "CLASSES",
@@ -31,8 +34,11 @@ __all__ = [
     "GAMES",
     "SEED_BITS",
     "CardRulesGame",
+    "default_rounds",
     "register",
+    "register_all",
     "restore_game",
+    "short_name",
 ]
 
 #: Default cap on decisions per match (the same as `cardrules.play_match`).
@@ -40,19 +46,28 @@ DEFAULT_MAX_DECISIONS = 100_000
 #: Bits of the engine seed drawn for each match.
 SEED_BITS = 63
 
-#: The registered games: cardrules name -> (OpenSpiel short name, long name, bounds).
-GAMES: dict[str, tuple[str, str, RoundBounds]] = {
-    "gnoming-a-round": (
-        "python_cardrules_gnoming_a_round",
-        "Gnoming A Round (cardrules)",
-        ROUND_BOUNDS["gnoming-a-round"],
-    ),
-    "toonerville-rook": (
-        "python_cardrules_toonerville_rook",
-        "Toonerville Rook (cardrules)",
-        ROUND_BOUNDS["toonerville-rook"],
-    ),
-}
+#: The registered games: cardrules name -> (OpenSpiel short name, long name).
+#: Every installed game is registered when the adapter is imported (`register_all`).
+GAMES: dict[str, tuple[str, str]] = {}
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel short name of cardrules game ``name``: ``python_cardrules_`` + its name.
+
+    Examples:
+        >>> short_name("gnoming-a-round")
+        'python_cardrules_gnoming_a_round'
+    """
+    return "python_cardrules_" + re.sub(r"[^0-9a-z]", "_", name.lower())
+
+
+def default_rounds(spec: GameSpec) -> int | None:
+    """The default of the game's ``rounds`` option, or ``None`` for a game without one."""
+    fields = attrs.fields_dict(spec.options_type) if attrs.has(spec.options_type) else {}
+    field = fields.get("rounds")
+    if field is None or not isinstance(field.default, int):
+        return None
+    return int(field.default)
 
 
 class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
@@ -93,7 +108,7 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         name = self.cardrules_name
         spec = default_catalogue().game(name)
         config = read_parameters(
-            params, self.game_type.parameter_specification, spec.options_type().rounds
+            params, self.game_type.parameter_specification, default_rounds(spec)
         )
         options = dict(config.options)
         if config.rounds is not None:
@@ -101,19 +116,20 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         game = new_game(
             name, players=config.players, seed=0, variants=config.variants, options=options
         ).game
-        lowest, highest = GAMES[name][2](game)
+        worst, best = utility_bounds(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.action_space.size,
             max_chance_outcomes=0,
             num_players=config.players,
-            min_utility=float(-highest * game.rounds),
-            max_utility=float(-lowest * game.rounds),
+            min_utility=worst,
+            max_utility=best,
             utility_sum=None,
             max_game_length=config.max_decisions,
         )
         self.terminal_rewards = config.rewards == "terminal"
         game_type = self.terminal_game_type if self.terminal_rewards else self.game_type
-        super().__init__(game_type, info, config.canonical(game.rounds))
+        rounds = game.rounds if default_rounds(spec) is not None else None
+        super().__init__(game_type, info, config.canonical(rounds))
         self.cardrules_game = game
         self.rng_seed = config.rng_seed
         self.max_decisions = config.max_decisions
@@ -183,10 +199,21 @@ CLASSES: dict[str, type[CardRulesGame]] = {}
 
 
 def _game_type(name: str, reward_model: Any) -> Any:
-    short_name, long_name, _ = GAMES[name]
+    short, long_name = GAMES[name]
     spec = default_catalogue().game(name)
+    parameters: dict[str, Any] = {"players": spec.min_players}
+    rounds = default_rounds(spec)
+    if rounds is not None:
+        parameters["rounds"] = rounds
+    parameters.update(
+        variants="",
+        options="",
+        rng_seed=FRESH_SEED,
+        max_decisions=DEFAULT_MAX_DECISIONS,
+        rewards="round",
+    )
     return pyspiel.GameType(
-        short_name=short_name,
+        short_name=short,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
@@ -199,22 +226,22 @@ def _game_type(name: str, reward_model: Any) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={
-            "players": spec.min_players,
-            "rounds": spec.options_type().rounds,
-            "variants": "",
-            "options": "",
-            "rng_seed": FRESH_SEED,
-            "max_decisions": DEFAULT_MAX_DECISIONS,
-            "rewards": "round",
-        },
+        parameter_specification=parameters,
     )
 
 
 def register(name: str) -> None:
-    """Register game ``name`` (a key of `GAMES`) with ``pyspiel``, once."""
-    short_name = GAMES[name][0]
-    if short_name in pyspiel.registered_names():
+    """Register installed game ``name`` with ``pyspiel`` (once), and add it to `GAMES`.
+
+    The adapter registers every installed game when it is imported; call this
+    for a game installed since.
+
+    Raises:
+        UnknownGameError: no installed plugin registers ``name``.
+    """
+    spec = default_catalogue().game(name)
+    GAMES.setdefault(name, (short_name(name), f"{spec.title} (cardrules)"))
+    if GAMES[name][0] in pyspiel.registered_names():
         return
     game_type = _game_type(name, pyspiel.GameType.RewardModel.REWARDS)
     # A class, as OpenSpiel's own Python games register: pyspiel keeps the
@@ -232,3 +259,9 @@ def register(name: str) -> None:
     )
     CLASSES[name] = game_class
     pyspiel.register_game(game_type, game_class)
+
+
+def register_all() -> None:
+    """`register` every installed game."""
+    for spec in default_catalogue().games():
+        register(spec.name)

@@ -19,27 +19,17 @@ Any other type gives ``None`` (OpenSpiel's convention for an unsupported type):
 private-only view with perfect recall, and a view with no information at all.
 
 The **public view** is what every seat sees, in absolute seat order (it does
-not depend on the ``player`` asked for). It is the observation of a seat, with
-every private part taken out, encoded by the game's tensor encoder with seat 0
-in the observer's row:
-
-* Gnoming A Round: the only private card is one drawn from the draw pile, seen
-  by the drawer alone (G9). The public view is the observation of a seat other
-  than the turn seat, seen from seat 0's chair.
-* Toonerville Rook: hands are private, and so are the cards a seat drew
-  from a rebuilt draw pile (R16). The public view is seat 0's observation with
-  its hand cut to the cards everyone knows are in it (``known_cards``).
-
-Legal moves are left out of both. The **private view** of a seat holds its
-private cards only: in Gnoming the card it drew from the draw pile, while it
-holds it (plane ``held``); in Rook its hand and the cards it drew from a rebuilt
-draw pile (planes ``hand`` and ``drawn_from_rebuilt``). Its tensor has just
-those planes.
+not depend on the ``player`` asked for), and the **private view** of a seat
+holds its private cards only (its tensor has just the planes that hold them).
+Both come from the game's declaration (hook ``cardrules_public_views``, a
+`cardrules.public_views.PublicViews`): for the bundled games see
+`cardrules_gnoming.public_views` and `cardrules_rook.public_views`. A game that
+declares none offers neither observer (``make_observer`` gives ``None``); its
+seat observers work as for every game. Legal moves are left out of both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -53,68 +43,17 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.engine import Game, GameState
+from cardrules.engine import Game
+from cardrules.public_views import PublicViews
 
 if TYPE_CHECKING:
     from cardrules.adapters.openspiel.state import CardRulesState, SpielGame
 
-__all__ = ["VIEWS", "CardRulesObserver", "GameViews", "make_observer"]
-
-
-@attrs.frozen
-class GameViews:
-    """How one game splits an observation into public and private parts.
-
-    Attributes:
-        public: the public observation of a state (seat 0's chair, nothing private).
-        private: the private parts of one seat's observation, by field name
-            (empty when the seat holds nothing private).
-        private_planes: the tensor planes that hold those parts.
-    """
-
-    public: Callable[[GameState], Any]
-    private: Callable[[Any], dict[str, Any]]
-    private_planes: tuple[str, ...]
-
-
-def _gnoming_public(state: GameState) -> Any:
-    observation = state.observation(0)
-    turn = observation.turn_seat
-    if turn == 0:  # seat 0 may hold a card drawn from the draw pile: see it as another seat
-        observation = state.observation(1)
-    return attrs.evolve(observation, seat=0, legal_moves=())
-
-
-def _gnoming_private(observation: Any) -> dict[str, Any]:
-    held = observation.held_card
-    if held is not None and observation.held_from == "stock":
-        return {"held_card": held}
-    return {}
-
-
-def _rook_public(state: GameState) -> Any:
-    observation = state.observation(0)
-    return attrs.evolve(
-        observation,
-        hand=observation.known_cards[0],
-        drawn_from_rebuilt=(),
-        legal_moves=(),
-    )
-
-
-def _rook_private(observation: Any) -> dict[str, Any]:
-    return {"hand": observation.hand, "drawn_from_rebuilt": observation.drawn_from_rebuilt}
-
-
-#: The views of each registered game, by cardrules name.
-VIEWS: dict[str, GameViews] = {
-    "gnoming-a-round": GameViews(_gnoming_public, _gnoming_private, ("held",)),
-    "toonerville-rook": GameViews(_rook_public, _rook_private, ("hand", "drawn_from_rebuilt")),
-}
+__all__ = ["CardRulesObserver", "make_observer"]
 
 
 def _without_history(observation: Any) -> Any:
-    if "history" in attrs.fields_dict(type(observation)):
+    if attrs.has(type(observation)) and "history" in attrs.fields_dict(type(observation)):
         return attrs.evolve(observation, history=())
     return observation
 
@@ -129,7 +68,9 @@ class CardRulesObserver:
             (`cardrules.tensors.TensorLayout`; the private view has its private planes only).
     """
 
-    def __init__(self, game: Game, views: GameViews, kind: str, perfect_recall: bool) -> None:
+    def __init__(
+        self, game: Game, views: PublicViews | None, kind: str, perfect_recall: bool
+    ) -> None:
         self._game = game
         self._views = views
         self._kind = kind  # "seat", "public" or "private"
@@ -142,7 +83,7 @@ class CardRulesObserver:
         planes = [
             plane
             for plane in layout.planes
-            if kind != "private" or plane.name in views.private_planes
+            if kind != "private" or (views is not None and plane.name in views.private_planes)
         ]
         self.tensor = np.zeros(sum(plane.stop - plane.start for plane in planes), np.float32)
         self._sources: list[tuple[slice, slice]] = []
@@ -162,10 +103,10 @@ class CardRulesObserver:
         if self._kind == "seat":
             tensor[:] = engine.observation_tensor(player)
         elif self._kind == "public":
-            tensor[:] = self._game.observation_tensor(self._views.public(engine))
+            tensor[:] = self._game.observation_tensor(self._public(engine))
         else:
             observation = engine.observation(player)
-            if not self._views.private(observation):
+            if not self._private(observation):
                 tensor[:] = 0.0
                 return
             full = self._game.observation_tensor(observation)
@@ -176,15 +117,23 @@ class CardRulesObserver:
         """The view as text; with the round's moves for the perfect-recall observers."""
         engine = state._match.engine()
         if self._kind == "private":
-            private = self._views.private(engine.observation(player))
+            private = self._private(engine.observation(player))
             return "private: " + " ".join(f"{name}={value!r}" for name, value in private.items())
         if self._kind == "public":
-            text = f"public: {_without_history(self._views.public(engine))!r}"
+            text = f"public: {_without_history(self._public(engine))!r}"
         else:
             text = repr(_without_history(engine.observation(player)))
         if self._perfect_recall:
             return f"{text} moves: {state._match.moves}"
         return text
+
+    def _public(self, engine: Any) -> Any:
+        assert self._views is not None  # (made only for a game that declares its views)
+        return self._views.public(engine.observation, engine.players)
+
+    def _private(self, observation: Any) -> dict[str, Any]:
+        assert self._views is not None
+        return self._views.private(observation)
 
 
 def make_observer(
@@ -201,7 +150,7 @@ def make_observer(
         iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
     recall = bool(iig_obs_type.perfect_recall)
     private = iig_obs_type.private_info
-    views = VIEWS[game.cardrules_name]
+    views = game.cardrules_game.public_views()
     if iig_obs_type.public_info and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
         kind = "seat"
     elif iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE:
@@ -210,4 +159,6 @@ def make_observer(
         kind = "private"
     else:
         return None
+    if kind != "seat" and views is None:
+        return None  # the game does not say what of an observation is public
     return CardRulesObserver(game.cardrules_game, views, kind, recall)

@@ -156,7 +156,8 @@ class GameConfig:
         players: seats.
         variants: variant names, in the order given.
         options: the options given (``rounds`` not among them).
-        rounds: rounds in a match, or ``None`` for the rules' number.
+        rounds: rounds in a match, or ``None`` for the rules' number (and for a
+            game without a ``rounds`` option).
         rng_seed: seeds the deals (`FRESH_SEED`: from the operating system).
         max_decisions: the cap on decisions per match.
         rewards: ``"round"`` or ``"terminal"`` (see `REWARDS`).
@@ -170,11 +171,13 @@ class GameConfig:
     max_decisions: int
     rewards: str
 
-    def canonical(self, rounds: int) -> dict[str, Any]:
-        """The parameters in the encoded form ``str(game)`` shows (``rounds`` as played)."""
-        return {
-            "players": self.players,
-            "rounds": rounds,
+    def canonical(self, rounds: int | None) -> dict[str, Any]:
+        """The parameters in the encoded form ``str(game)`` shows (``rounds`` as played,
+        left out for a game without a ``rounds`` option: ``None``)."""
+        found: dict[str, Any] = {"players": self.players}
+        if rounds is not None:
+            found["rounds"] = rounds
+        return found | {
             "variants": encode_variants(self.variants),
             "options": encode_options(self.options),
             "rng_seed": self.rng_seed,
@@ -184,7 +187,7 @@ class GameConfig:
 
 
 def read_parameters(
-    params: Mapping[str, Any] | None, spec: Mapping[str, Any], default_rounds: int
+    params: Mapping[str, Any] | None, spec: Mapping[str, Any], default_rounds: int | None
 ) -> GameConfig:
     """Read OpenSpiel parameters against the specification ``spec`` (name -> default).
 
@@ -204,12 +207,18 @@ def read_parameters(
         raise OptionsError(f"unknown parameters {unknown}; the parameters are {sorted(spec)}")
     values = {**spec, **(params or {})}
     options = decode_options(str(values["options"]))
-    rounds: int | None = int(values["rounds"])
-    given = options.pop("rounds", None)
-    if rounds == default_rounds and given is not None:
-        rounds = given  # only in the options: checked as an option by new_game
-    elif given is not None and given != rounds:
-        raise OptionsError(f"rounds is given twice: {rounds} as a parameter and {given} in options")
+    rounds: int | None = None
+    if default_rounds is not None:  # (a game without a rounds option has no such parameter)
+        rounds = int(values["rounds"])
+        given = options.pop("rounds", None)
+        if rounds == default_rounds and given is not None:
+            rounds = given  # only in the options: checked as an option by new_game
+        elif given is not None and given != rounds:
+            raise OptionsError(
+                f"rounds is given twice: {rounds} as a parameter and {given} in options"
+            )
+        if rounds == default_rounds:
+            rounds = None
     max_decisions = int(values["max_decisions"])
     if max_decisions < 1:
         raise OptionsError(f"max_decisions must be >= 1, got {max_decisions}")
@@ -223,7 +232,7 @@ def read_parameters(
         players=int(values["players"]),
         variants=tuple(decode_variants(str(values["variants"]))),
         options=options,
-        rounds=None if rounds == default_rounds else rounds,
+        rounds=rounds,
         rng_seed=rng_seed,
         max_decisions=max_decisions,
         rewards=rewards,

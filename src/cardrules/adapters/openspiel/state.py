@@ -200,10 +200,10 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             match.truncated = True
         if game.terminal_rewards:
             over = state.is_over or match.truncated
-            match.rewards = tuple(-float(s) for s in state.scores) if over else game.no_rewards
+            match.rewards = state.utilities if over else game.no_rewards
         elif len(scores) != scored:
             new = scores[scored:]
-            match.rewards = tuple(-float(sum(row[s] for row in new)) for s in range(len(new[0])))
+            match.rewards = state.game.utilities([sum(column) for column in zip(*new, strict=True)])
         else:
             match.rewards = game.no_rewards
 
@@ -214,14 +214,16 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def rewards(self) -> list[float]:
         """Each player's reward for the last transition (see ``rewards`` in the module).
 
-        ``rewards=round``: minus its score for the round the transition ended,
-        else 0. ``rewards=terminal``: minus its total score on the transition
-        that ends the match, else 0.
+        ``rewards=round``: its score for the round the transition ended as a
+        utility (minus the score where the lowest total wins, the score where
+        the highest does; `cardrules.MatchRules.utility`), else 0.
+        ``rewards=terminal``: its total as a utility on the transition that
+        ends the match, else 0.
         """
         return list(self._match.rewards)
 
     def returns(self) -> list[float]:
-        """Each player's return so far: minus its total score.
+        """Each player's return so far: its total score as a utility (`GameState.utilities`).
 
         ``rewards=round``: over the rounds finished so far. ``rewards=terminal``:
         0 until the match is terminal.
@@ -230,7 +232,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         state = match.engine()
         if match.game.terminal_rewards and not (state.is_over or match.truncated):
             return list(match.game.no_rewards)
-        return [-float(total) for total in state.scores]
+        return list(state.utilities)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardRulesState:
         """A state with ``player_id``'s information state, the cards it cannot see sampled.
