@@ -140,9 +140,7 @@ def test_a_card_taken_from_a_discard_pile_or_displaced_is_known_to_all(
 
 
 @pytest.mark.rule("G8", "G9")
-def test_after_a_rebuild_the_draw_pile_is_known_to_all_and_a_card_drawn_from_it_widens_that() -> (
-    None
-):
+def test_a_rebuilt_draw_pile_is_known_to_all_and_a_card_drawn_from_it_widens_that() -> None:
     state = new(3)
     put_round(state, [OTHERS] * 3, stock="3 4 5", rebuilds=1)
     table = table_of(state.round_state)
