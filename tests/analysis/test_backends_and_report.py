@@ -70,37 +70,81 @@ def test_ray_plays_the_same_rows_as_local_processes() -> None:
     assert len({row.totals for row in local}) > 150  # 200 different matches, not one repeated
 
 
+#: The verdict box's background (report.py's ``#verdict``), looked for in screenshots.
+VERDICT_BACKGROUND = (0xFD, 0xF6, 0xD8)
+
+
 def test_simulate_and_analyse_write_a_report_whose_plots_render_in_chromium(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The report opens with the verdict, above the fold at 1280x800; tables and plots follow."""
+    from PIL import Image
+
     out = tmp_path / "rows.jsonl"
-    args = ["simulate", "gnoming-a-round", "-g", "20", "-n", "3", "--out", str(out)]
+    args = ["simulate", "gnoming-a-round", "-g", "12", "-n", "3", "--out", str(out)]
     assert main([*args, "--compare-variant", "no-bounce", "--report", str(tmp_path / "a")]) == 0
     printed = capsys.readouterr().out
     assert "How no-bounce changes play (paired by seed)" in printed
-    assert "lead changes" in printed
+    assert printed.index("Verdict: what no-bounce changes") < printed.index("without the rule")
     # The finished file is analysed again without replaying a match.
     assert main(["analyse", str(out), "--report", str(tmp_path / "b")]) == 0
     again = capsys.readouterr().out
     assert "How no-bounce changes play (paired by seed)" in again
-    report = tmp_path / "b" / "report.html"
+    assert "Verdict: what no-bounce changes" in again
+    report = tmp_path / "a" / "report.html"
     page = report.read_text(encoding="utf-8")
     assert "<script" not in page
     assert "://" not in page  # nothing loaded from outside: the plots are data: URIs
-    with chromium_driver() as driver:
+    with chromium_driver(width=1280, height=800) as driver:
         driver.get(report.as_uri())
+        title = driver.execute_script("return document.querySelector('h1').textContent")
+        assert (
+            title
+            == "gnoming-a-round: no-bounce against the base game, 12 matches, greedy on every seat"
+        )
         images = driver.execute_script(
             "return Array.from(document.images).map("
             "i => [i.parentElement.id, i.complete, i.naturalWidth, i.naturalHeight])"
         )
-        assert [image[0] for image in images] == [stem for stem, _title, _draw in PLOTS]
+        assert [image[0] for image in images] == [plot[0] for plot in PLOTS]
         for stem, complete, width, height in images:
             assert complete, stem
             assert (width, height) == (700, 400), stem
         headings = driver.execute_script(
             "return Array.from(document.querySelectorAll('h2')).map(h => h.textContent)"
         )
+        assert headings[0] == "Verdict: what no-bounce changes"
+        assert "Bots and seats: without" in headings
         assert "with no-bounce against without, paired by seed" in headings
+        per_bot = driver.execute_script(
+            "return Array.from(document.querySelectorAll('table.per-bot')).map("
+            "t => [t.getBoundingClientRect().height, t.rows[1].cells[0].textContent])"
+        )
+        assert per_bot == [[per_bot[0][0], "greedy"]] * 2
+        assert per_bot[0][0] > 0
+        captions = driver.execute_script(
+            "return Array.from(document.querySelectorAll('figcaption')).map(c => c.textContent)"
+        )
+        assert all(len(caption) > 60 for caption in captions)  # says what to look for
+        # Above the fold: the whole verdict box is within the first 800 pixels.
+        bottom = driver.execute_script(
+            "return document.getElementById('verdict').getBoundingClientRect().bottom"
+        )
+        height = driver.execute_script("return window.innerHeight")
+        assert bottom <= height
+        shot = tmp_path / "fold.png"
+        driver.save_screenshot(str(shot))
+    image = Image.open(shot).convert("RGB")
+    assert image.width == 1280
+    rows_with_verdict = [
+        y
+        for y in range(image.height)
+        if sum(image.getpixel((x, y)) == VERDICT_BACKGROUND for x in range(0, 1280, 8)) > 60
+    ]
+    # The box is drawn in the screenshot, from near the top, and ends before the fold.
+    assert rows_with_verdict
+    assert rows_with_verdict[0] < 150
+    assert rows_with_verdict[-1] < image.height - 5
 
 
 def test_a_report_needs_matches() -> None:
