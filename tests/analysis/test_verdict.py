@@ -222,3 +222,27 @@ class TestMissingMatplotlib:
         rows.write_text("not read\n", encoding="utf-8")
         assert main(["analyse", str(rows), "--report", str(tmp_path / "rep")]) == 2
         assert "--report: the plots need matplotlib" in capsys.readouterr().err
+
+
+def test_a_mixed_line_up_is_rotated_and_flagged(capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots greedy,random: a caveat in the verdict, skill lines from the runs themselves."""
+    args = ["simulate", "gnoming-a-round", "-g", "3", "-n", "3", "--option", "rounds=1"]
+    assert main([*args, "--bots", "greedy,random", "--compare-variant", "no-bounce"]) == 0
+    opening = " ".join(capsys.readouterr().out.split())
+    assert "3 matches, bots greedy,random, seats rotated" in opening
+    assert "Caveat: Seats hold different bots (greedy, random)" in opening
+    assert "skill: greedy's edge over random (points)" in opening
+
+
+def test_an_unknown_skill_bot_is_refused_before_any_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_match(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a match was played")
+
+    monkeypatch.setattr("cardrules.cli.simulate.simulate", no_match)
+    args = ["simulate", "gnoming-a-round", "--compare-variant", "no-bounce"]
+    assert main([*args, "--skill-bots", "greedy,clever"]) == 2
+    assert "unknown bot 'clever'" in capsys.readouterr().err
+    assert main([*args, "--skill-bots", "greedy"]) == 2
+    assert "name two different bots" in capsys.readouterr().err
