@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,18 +13,14 @@ from cardrules.analysis.rows import MatchRow, read_results
 from cardrules.analysis.skill import compare_skill, skill_bots, skill_edge
 from cardrules.analysis.verdict import NO_CHANGE, VerdictLine, line_up_caveat, verdict
 from cardrules.cli import main
-from cardrules.registry import default_catalogue
 from cardrules.simulate import simulate
 from tests.analysis.same_rules import install
 
 
 @pytest.fixture
-def base_again(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def base_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """``base-again``, a variant that changes nothing, installed for one test."""
     install(monkeypatch)
-    yield
-    monkeypatch.undo()
-    default_catalogue.cache_clear()
 
 
 def match(

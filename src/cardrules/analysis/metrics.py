@@ -199,20 +199,16 @@ class FirstPlayer:
     advantage: float
 
 
+def _against_fair(wins: int, matches: int, players: int) -> FirstPlayer:
+    rate = wins / matches if matches else math.nan
+    return FirstPlayer(matches, wins, rate, wilson(wins, matches), 1 / players, rate - 1 / players)
+
+
 def first_player_advantage(rows: Sequence[MatchRow]) -> FirstPlayer:
     """The first mover's win rate against ``1 / players``, over finished matches."""
     known = [r for r in rows if not r.truncated and r.first_seat is not None]
     wins = sum(1 for r in known if r.first_seat in r.winners)
-    players = len(known[0].totals) if known else 1
-    rate = wins / len(known) if known else math.nan
-    return FirstPlayer(
-        matches=len(known),
-        wins=wins,
-        win_rate=rate,
-        interval=wilson(wins, len(known)),
-        fair_rate=1 / players,
-        advantage=rate - 1 / players,
-    )
+    return _against_fair(wins, len(known), len(known[0].totals) if known else 1)
 
 
 def seat_advantage(rows: Sequence[MatchRow]) -> tuple[FirstPlayer, ...]:
@@ -223,21 +219,10 @@ def seat_advantage(rows: Sequence[MatchRow]) -> tuple[FirstPlayer, ...]:
     """
     finished = [r for r in rows if not r.truncated]
     players = len(finished[0].totals) if finished else 0
-    found = []
-    for seat in range(players):
-        wins = sum(1 for r in finished if seat in r.winners)
-        rate = wins / len(finished)
-        found.append(
-            FirstPlayer(
-                matches=len(finished),
-                wins=wins,
-                win_rate=rate,
-                interval=wilson(wins, len(finished)),
-                fair_rate=1 / players,
-                advantage=rate - 1 / players,
-            )
-        )
-    return tuple(found)
+    return tuple(
+        _against_fair(sum(1 for r in finished if seat in r.winners), len(finished), players)
+        for seat in range(players)
+    )
 
 
 def _branching(row: MatchRow) -> float | None:

@@ -91,18 +91,23 @@ def _lead_changes(axes: Any, runs: Runs) -> None:
     _integer_ticks(axes.yaxis)
 
 
-def _round_lengths(axes: Any, runs: Runs) -> None:
-    series = {
-        label: [n for r in _finished(rows) for n in r.round_decisions]
-        for label, rows in runs.items()
-    }
+def _overlaid(axes: Any, series: Mapping[str, Sequence[float]], xlabel: str, ylabel: str) -> None:
+    """One histogram per run on shared bins, counted on the y axis."""
     bins = _bins(list(series.values()))
     for label, values in series.items():
         if values:
-            axes.hist(values, bins=bins, alpha=0.5, label=label or "rounds")
-    axes.set_xlabel("decisions in a round")
-    axes.set_ylabel("rounds")
+            axes.hist(values, bins=bins, alpha=0.5, label=label or ylabel)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
     _integer_ticks(axes.yaxis)
+
+
+def _round_lengths(axes: Any, runs: Runs) -> None:
+    series = {
+        label: [float(n) for r in _finished(rows) for n in r.round_decisions]
+        for label, rows in runs.items()
+    }
+    _overlaid(axes, series, "decisions in a round", "rounds")
 
 
 def _branching(axes: Any, runs: Runs) -> None:
@@ -110,13 +115,7 @@ def _branching(axes: Any, runs: Runs) -> None:
         label: [r.legal_moves / r.decisions for r in rows if r.legal_moves and r.decisions]
         for label, rows in runs.items()
     }
-    bins = _bins(list(series.values()))
-    for label, values in series.items():
-        if values:
-            axes.hist(values, bins=bins, alpha=0.5, label=label or "matches")
-    axes.set_xlabel("legal moves per decision, mean over a match")
-    axes.set_ylabel("matches")
-    _integer_ticks(axes.yaxis)
+    _overlaid(axes, series, "legal moves per decision, mean over a match", "matches")
 
 
 #: The report's plots: ``(file stem, title, caption, draw(axes, runs))``.
