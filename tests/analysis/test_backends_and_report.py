@@ -162,3 +162,37 @@ def test_rows_stream_as_json_lines_with_a_header(tmp_path: Path) -> None:
     first = json.loads(lines[1])
     assert len(first["round_scores"]) == 3
     assert sum(first["round_decisions"]) == first["decisions"]
+
+
+def test_counted_axes_get_integer_ticks_and_runs_share_bins() -> None:
+    """Seats, lead changes and the matches or rounds counted are whole numbers on the axes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    run = {"games": 4, "players": 3, "bots": ["greedy"], "options": {"rounds": 2}}
+    base = simulate("gnoming-a-round", **run)  # type: ignore[arg-type]
+    varied = simulate("gnoming-a-round", variants=["no-bounce"], **run)  # type: ignore[arg-type]
+    runs = {"without": base, "with no-bounce": varied}
+    counted = {
+        "scores": ("y",),
+        "seats": ("x",),
+        "lead-changes": ("x", "y"),
+        "round-lengths": ("y",),
+        "branching": ("y",),
+    }
+    for stem, _title, _caption, draw in PLOTS:
+        figure, axes = plt.subplots()
+        try:
+            draw(axes, runs)
+            figure.canvas.draw()
+            for name in counted[stem]:
+                ticks = (axes.get_xticks if name == "x" else axes.get_yticks)()
+                assert all(float(t).is_integer() for t in ticks), (stem, name, ticks)
+            if stem in ("round-lengths", "branching"):
+                edges = [tuple(round(p.get_x(), 6) for p in c) for c in axes.containers]
+                assert len(edges) == 2
+                assert edges[0] == edges[1]  # both runs on the same bins
+        finally:
+            plt.close(figure)
