@@ -91,6 +91,8 @@ def test_simulate_and_analyse_write_a_report_whose_plots_render_in_chromium(
     again = capsys.readouterr().out
     assert "How no-bounce changes play (paired by seed)" in again
     assert "Verdict: what no-bounce changes" in again
+    # The skill probe is not in the file: analyse says the edge was not measured.
+    assert "Skill not measured: one bot on every seat" in " ".join(again.split())
     report = tmp_path / "a" / "report.html"
     page = report.read_text(encoding="utf-8")
     assert "<script" not in page

@@ -163,6 +163,7 @@ def test_a_variant_that_changes_nothing_gets_no_distinguishable_change_on_every_
     assert opening.count("the same in every pair of matches") == 14
     assert "skill: greedy's edge over random (points)" in opening
     assert "changed," not in opening
+    assert "Skill not measured" not in opening
     assert "Caveat" not in opening  # greedy on every seat
 
 

@@ -118,11 +118,14 @@ class Verdict:
         pairs: matches finished in both runs.
         lines: the figures that changed distinguishably first, then the others.
         caveat: a warning about the line-up, or ``""`` (see `line_up_caveat`).
+        skill_measured: the lines include the skill edge (a line-up of one
+            bot with no skill probe cannot measure it).
     """
 
     pairs: int
     lines: tuple[VerdictLine, ...]
     caveat: str
+    skill_measured: bool = True
 
     @property
     def changed(self) -> tuple[VerdictLine, ...]:
@@ -140,6 +143,11 @@ class Verdict:
             text += (
                 f" The unclear ones would need about {min(unclear):,} to {max(unclear):,} "
                 "matches to settle at the size of change seen."
+            )
+        if not self.skill_measured:
+            text += (
+                " Skill not measured: one bot on every seat and no skill probe "
+                "(simulate --skill-bots STRONG,WEAK)."
             )
         return text
 
@@ -182,8 +190,13 @@ def verdict(
         ValueError: the runs do not cover the same seeds.
     """
     skill_base, skill_varied = skill if skill is not None else (base, varied)
-    differences = (*compare_metrics(base, varied), *compare_skill(skill_base, skill_varied))
-    lines = [VerdictLine(d) for d in differences]
+    metrics = compare_metrics(base, varied)
+    skill_lines = compare_skill(skill_base, skill_varied)
+    lines = [VerdictLine(d) for d in (*metrics, *skill_lines)]
     lines.sort(key=lambda line: not line.clear)  # stable: the metrics' order within each part
-    pairs = max((d.pairs for d in differences), default=0)
-    return Verdict(pairs=pairs, lines=tuple(lines), caveat=line_up_caveat([*base, *varied]))
+    return Verdict(
+        pairs=max((d.pairs for d in metrics), default=0),
+        lines=tuple(lines),
+        caveat=line_up_caveat([*base, *varied]),
+        skill_measured=bool(skill_lines),
+    )

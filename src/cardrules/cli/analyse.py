@@ -11,6 +11,7 @@ from cardrules.analysis.report import require_matplotlib, write_report
 from cardrules.analysis.rows import read_results
 from cardrules.analysis.verdict import verdict
 from cardrules.cli.figures import (
+    describe_line_up,
     print_comparison,
     print_metrics,
     print_summary,
@@ -50,9 +51,8 @@ def analyse_command(results: Path, report: Path | None) -> None:
         raise click.UsageError(
             f"{results} holds {len(groups)} runs; analyse takes one run or one comparison"
         )
-    bots = ",".join(run.get("bots", []))
-    seats = ", seats rotated" if run.get("rotate_seats") else ""
-    title = f"{run.get('game')}: {len(rows)} matches from {results.name}, bots {bots}{seats}"
+    bots = describe_line_up(run.get("bots", []) or ["?"], bool(run.get("rotate_seats")))
+    title = f"{run.get('game')}: {len(rows)} matches from {results.name}, {bots}"
     labels = {}
     if len(groups) == 2:
         (base_variants, base), (varied_variants, varied) = groups.items()
@@ -64,7 +64,7 @@ def analyse_command(results: Path, report: Path | None) -> None:
         against = ", ".join(base_variants) or "the base game"
         title = (
             f"{run.get('game')}: {added[0]} against {against}, {len(base)} matches from "
-            f"{results.name}, bots {bots}{seats}"
+            f"{results.name}, {bots}"
         )
         console.print(title, markup=False)
         print_verdict(console, added[0], verdict(base, varied))

@@ -30,6 +30,7 @@ from cardrules.analysis.verdict import Verdict
 from cardrules.simulate import Summary, compare, summarise
 
 __all__ = [
+    "describe_line_up",
     "match_progress",
     "print_comparison",
     "print_metrics",
@@ -73,6 +74,13 @@ def match_progress(console: Console, label: str, total: int) -> Iterator[Callabl
         yield advance
     if console.is_terminal:
         console.print(f"{label}: {total} matches in {time.monotonic() - started:.1f} s")
+
+
+def describe_line_up(bots: Sequence[str], rotate: bool) -> str:
+    """``"greedy on every seat"`` or ``"bots greedy,random, seats rotated"``."""
+    if len(set(bots)) == 1:
+        return f"{bots[0]} on every seat"
+    return f"bots {','.join(bots)}, seats {'rotated' if rotate else 'fixed'}"
 
 
 def _fmt(value: float, spec: str = ".2f") -> str:

@@ -15,6 +15,7 @@ from cardrules.analysis.verdict import verdict
 from cardrules.bot_loading import bot_factory, default_bot
 from cardrules.cli.common import check_writable, parse_option, rules_options
 from cardrules.cli.figures import (
+    describe_line_up,
     match_progress,
     print_comparison,
     print_metrics,
@@ -196,7 +197,7 @@ def simulate_command(
                 bot_factory(name, probe.game)
             except ValueError as error:
                 raise click.BadParameter(str(error), param_hint="--skill-bots") from None
-    line_up = _line_up(settings["bots"], rotate_seats)
+    line_up = describe_line_up(settings["bots"], rotate_seats)
     base = _run(console, "matches", games, variants=list(variants), **settings)
     runs: dict[str, Sequence[MatchRow]] = {"": base}
     named = ", ".join(variants) or "none"
@@ -244,13 +245,6 @@ def simulate_command(
 
 def _names(bots: str) -> list[str]:
     return [b.strip() for b in bots.split(",") if b.strip()]
-
-
-def _line_up(bots: Sequence[str], rotate: bool) -> str:
-    """``"greedy on every seat"`` or ``"bots greedy,random, seats rotated"``."""
-    if len(set(bots)) == 1:
-        return f"{bots[0]} on every seat"
-    return f"bots {','.join(bots)}, seats {'rotated' if rotate else 'fixed'}"
 
 
 def _skill_names(skill_bots: str | None) -> list[str] | None:
