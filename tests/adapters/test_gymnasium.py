@@ -198,3 +198,23 @@ def test_record_video_of_a_short_match(tmp_path: Any) -> None:
     videos = list((tmp_path / "videos").glob("*.mp4"))
     assert len(videos) == 1
     assert videos[0].stat().st_size > 1000
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_sb3_make_vec_env_with_its_defaults(game: str) -> None:
+    """Issue 41: make_vec_env passes render_mode="rgb_array", which raised ValueError.
+
+    Stable-Baselines3 needs torch, which the test extra leaves out (too heavy):
+    where it is not installed, test_rgb_array_through_gymnasium_make checks the
+    same contract.
+    """
+    pytest.importorskip("cairosvg")
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_util import make_vec_env
+
+    vec = make_vec_env(IDS[game], n_envs=2)
+    observations = np.asarray(vec.reset())
+    assert observations.shape[0] == 2
+    assert vec.render_mode == "rgb_array"
+    assert np.asarray(vec.get_images()[0]).shape == (560, 800, 3)
+    vec.close()
