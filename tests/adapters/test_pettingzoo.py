@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from cardrules import IllegalMoveError, InvalidMoveError, InvalidSeatError, new_game
 from cardrules.adapters.pettingzoo import CardRulesEnv, env, illegal_penalty, raw_env
@@ -336,7 +337,8 @@ def test_env_handles_illegal_actions_without_observing_again(
     while hasattr(layer, "env"):
         chain.append(type(layer).__name__)
         layer = layer.env
-    assert chain == ["OrderEnforcingWrapper", "AssertOutOfBoundsWrapper"]
+    assert chain == ["_OrderEnforcing"]  # illegal and out-of-space actions: handled inside
+    assert isinstance(aec, OrderEnforcingWrapper)
 
 
 def test_the_mask_in_info_follows_the_agent_to_act() -> None:
@@ -385,3 +387,25 @@ def test_the_default_illegal_penalty_is_a_rounds_worst_utility(
     with pytest.raises(ValueError, match="scale"):
         illegal_penalty(aec.unwrapped.game, "episode")
     assert raw_env(game, players=players).illegal_reward is None  # raw_env raises instead
+
+
+def test_env_keeps_the_classic_wrappers_checks() -> None:
+    """env() checks what AssertOutOfBoundsWrapper and OrderEnforcingWrapper check."""
+    aec = env("gnoming-a-round", players=3, options={"rounds": 1})
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        aec.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        aec.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = aec.agent_selection
+    with pytest.raises(AssertionError, match="before observe"):
+        aec.observe("seat_0")
+    aec.reset(seed=1)
+    state = aec.unwrapped.game_state
+    before = snapshot(state)
+    for outside in (546, -1, 2.0, "3", None):
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            aec.step(outside)
+    assert snapshot(state) == before
+    aec.step(np.int64(aec.unwrapped.legal_actions()[0]))  # numpy integers in the space pass
+    assert len(state.history) == 1

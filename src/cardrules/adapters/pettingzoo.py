@@ -83,6 +83,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         f"the PettingZoo adapter needs the pettingzoo extra ({missing}): "
@@ -194,6 +195,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._no_mask.setflags(write=False)
         self._mask: tuple[int, npt.NDArray[np.int8]] | None = None  # (decisions, mask)
         self._ended_illegally = False
+        self._assert_bounds = False  # env(): PettingZoo's AssertOutOfBoundsWrapper, inline
         self.game_state: GameState | None = None
         self._seeds: random.Random | None = None
         self._decisions = 0
@@ -272,6 +274,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if (
+            self._assert_bounds
+            and not (type(action) is int and 0 <= action < self._size)
+            and not self.action_spaces[agent].contains(action)
+        ):
+            raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
         if isinstance(action, np.integer):
             action = int(action)
         elif isinstance(action, bool) or not isinstance(action, int):
@@ -328,8 +336,6 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         What ``TerminateIllegalWrapper`` does: every agent terminated and
         truncated, the offender rewarded ``illegal_reward``, the others 0.
         """
-        from pettingzoo.utils.env_logger import EnvLogger
-
         EnvLogger.warn_on_illegal_move()
         self._done = True
         self._ended_illegally = True
@@ -517,6 +523,31 @@ def raw_env(
     return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``last`` and ``step`` that skip its lookups.
+
+    The wrapper finds the environment's attributes through ``__getattr__`` at
+    every use, which cost a quarter of a Gnoming step; these two calls check
+    the same things and reach the environment directly.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        inner = self.env
+        if not inner.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            inner.step(action)
+
+
 def env(
     game: str,
     players: int,
@@ -531,10 +562,11 @@ def env(
     A `CardRulesEnv` that ends the match on an illegal action (the offender
     receives ``illegal_reward``, the other agents 0, every agent is terminated
     and truncated: what PettingZoo's ``TerminateIllegalWrapper`` does, without
-    its second observation of every step), wrapped in PettingZoo's
-    ``AssertOutOfBoundsWrapper`` (an action outside the space raises
-    ``AssertionError``) and ``OrderEnforcingWrapper`` (errors for calls before
-    ``reset``).
+    its second observation of every step) and refuses an action outside the
+    space with ``AssertionError`` (what ``AssertOutOfBoundsWrapper`` does),
+    wrapped in PettingZoo's ``OrderEnforcingWrapper`` (errors for calls before
+    ``reset``). The environment does the first two itself: each wrapper
+    layer costs attribute lookups at every step.
 
     Args:
         illegal_reward: the offender's reward for an illegal action; ``None``
@@ -542,11 +574,11 @@ def env(
             round). Other arguments as `CardRulesEnv`.
 
     Returns:
-        an ``AECEnv``; ``.unwrapped`` is the `CardRulesEnv`.
+        an ``OrderEnforcingWrapper``; ``.unwrapped`` is the `CardRulesEnv`.
     """
     inner = CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
     inner.illegal_reward = (
         illegal_penalty(inner.game) if illegal_reward is None else float(illegal_reward)
     )
-    wrapped = wrappers.AssertOutOfBoundsWrapper(inner)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    inner._assert_bounds = True
+    return _OrderEnforcing(inner)
