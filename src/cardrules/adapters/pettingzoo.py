@@ -44,8 +44,8 @@ Rook player buys during another's turn).
   (every agent terminated and truncated), the move is not played, the
   offender receives ``illegal_reward`` (by default `illegal_penalty`: the worst
   utility one round can give, on the scale of a round's return) and the others
-  0. PettingZoo's ``AssertOutOfBoundsWrapper`` refuses an id outside the space
-  with an ``AssertionError``. `raw_env` raises instead: an id outside the space
+  0. An id outside the space raises ``AssertionError``, as PettingZoo's
+  ``AssertOutOfBoundsWrapper`` would. `raw_env` raises instead: an id outside the space
   or not an integer raises `cardrules.InvalidMoveError`, an illegal one
   `cardrules.IllegalMoveError` (both ``ValueError``), and the environment is
   left exactly as before the call.
