@@ -27,14 +27,17 @@ IDS = {
 UNBOUNDED = "A Box observation space m"
 
 
+@pytest.mark.parametrize("render_mode", [None, "rgb_array"])
 @pytest.mark.parametrize("game", IDS)
-def test_check_env(game: str) -> None:
-    """Gymnasium's env checker passes; its only remarks are on the unbounded Box."""
-    env = gymnasium.make(IDS[game], options={"rounds": 1}).unwrapped
+def test_check_env(game: str, render_mode: str | None) -> None:
+    """Gymnasium's env checker passes, its render check too; it remarks only on the Box."""
+    if render_mode is not None:
+        pytest.importorskip("cairosvg")
+    env = gymnasium.make(IDS[game], options={"rounds": 1}, render_mode=render_mode).unwrapped
     assert isinstance(env, CardRulesGymEnv)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env)
+        check_env(env, skip_render_check=False)
     remarks = {str(warning.message) for warning in caught}
     assert all(UNBOUNDED in remark for remark in remarks), remarks
 
