@@ -155,3 +155,11 @@ def test_skipped_checks_are_reported_and_bad_names_refused() -> None:
         check_game(NAME, catalogue=CATALOGUE, **FAST, skip=["leak"])
     with pytest.raises(ValueError, match="samples"):
         check_game(NAME, catalogue=CATALOGUE, **FAST, samples=0)
+
+
+@pytest.mark.parametrize("game", ["gnoming-a-round", "toonerville-rook"])
+def test_the_bundled_games_show_no_hidden_card_and_sample_what_their_seats_see(game: str) -> None:
+    """Their renderings are rich objects: compared as the text a person reads."""
+    report = check_game(game, players=3, seeds=[0], moves=12, samples=1, hands=2)
+    assert {"leaks", "determinization"} <= set(report.passed)
+    assert "rendering" in report.result("leaks").detail

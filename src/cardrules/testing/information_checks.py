@@ -21,12 +21,14 @@
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
+from rich.console import Console
 
 from cardrules.determinize import determinize
 from cardrules.engine import GameState
@@ -103,7 +105,7 @@ def _same_for(
     seen, other = state.observation(seat), twin.observation(seat)
     if seen != other:
         raise _Failed("observation")
-    if game.render_observation(seen) != game.render_observation(other):
+    if _as_text(game.render_observation(seen)) != _as_text(game.render_observation(other)):
         raise _Failed("rendering (render_observation)")
     drawing = game.svg_observation(seen)
     if drawing is None:
@@ -129,6 +131,15 @@ def _same_for(
                 raise _Failed("legal action mask")
         except MissingRuleError as error:
             absent["action mask"] = f"{type(error).__name__}: {error}"
+
+
+def _as_text(lines: Sequence[Any]) -> str:
+    """Rendered lines (rich markup or renderables) as the plain text a person would read."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    for line in lines:
+        console.print(line)
+    return out.getvalue()
 
 
 # -- determinization ---------------------------------------------------------------------
