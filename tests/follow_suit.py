@@ -14,7 +14,8 @@ Options plant the faults `cardrules.testing.check_game` must catch:
 ``record_voids=False`` (the game never records a void), and
 ``estimate_sign=-1`` (the estimate points the wrong way), ``unsound=True``
 (the inferences rule out what may well be: no spade in the kitty). The variant
-``peeks`` lets every observation show the kitty's top card, and
+``peeks`` lets every observation show the kitty's top card, ``tells`` names
+it in the narration of every move, and
 `DUCKING_CATALOGUE` offers a bot of the game's own that plays to lose.
 """
 
@@ -229,10 +230,21 @@ class _Peeks:
         return attrs.evolve(observation, public=(*observation.public, peek))
 
 
+class _Tells:
+    """A leaky variant: the narration of every move names the kitty's top card."""
+
+    @hookimpl
+    def cardrules_narrate(self, game: Any, before: Deal, seat: int, move: Play) -> list[str]:
+        return [
+            f"seat {seat} plays {move.card} (the kitty's top: {before.table.cards('kitty')[-1]})"
+        ]
+
+
 class _Variants:
     @hookimpl
     def cardrules_register_variants(self, register: Any) -> None:
         register(VariantSpec("peeks", NAME, plugin=_Peeks()))
+        register(VariantSpec("tells", NAME, plugin=_Tells()))
 
 
 CATALOGUE = Catalogue([(NAME, FollowSuit()), ("follow-suit-variants", _Variants())])

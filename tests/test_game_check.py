@@ -82,6 +82,12 @@ def test_an_observation_showing_a_hidden_card_fails_the_leak_check() -> None:
     assert "cards hidden from seat 0 dealt anew, its observation changed" in str(failure)
 
 
+def test_a_narration_naming_a_hidden_card_fails_the_leak_check() -> None:
+    failure = failing(variants=["tells"], skip=["bots-direction"])
+    assert failure.check == "leaks"
+    assert "its narration of play" in str(failure)
+
+
 def test_a_bot_of_the_game_playing_to_lose_fails_the_bots_check() -> None:
     with pytest.raises(GameCheckFailure) as failure:
         check_game(NAME, catalogue=DUCKING_CATALOGUE, **FAST, skip=["leaks"])
@@ -107,6 +113,7 @@ def test_high_tricks_passes_and_says_what_it_could_not_check() -> None:
     assert "holds no cardrules.model.Table" in report.not_run["history"]
     assert "answers no cardrules_estimate_scores" in report.not_run["estimate-direction"]
     assert "not svg: the game draws none" in report.result("leaks").detail
+    assert "narration" in report.result("leaks").detail
 
 
 class _Bare(high_tricks.HighTricks):

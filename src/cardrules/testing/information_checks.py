@@ -4,7 +4,10 @@
   (`cardrules.Game.shuffle_hidden`) must show it exactly the same: its
   observation, its observation tensor (``state.observation_tensor``, the fast
   path read off the round included), its legal action mask when it decides,
-  the text rendering of its observation and its SVG drawing.
+  the text rendering of its observation and its SVG drawing; and a move legal
+  in both (one drawn at random) that leaves the seat's observation the same in
+  both must narrate the same (narration is public: it may name only what the
+  move shows).
 * **determinization**: a state sampled from a seat's observation
   (`cardrules.determinize`) shows that seat the same observation.
 * **inferences** (a zoned game that answers ``cardrules_inferences``): the real
@@ -71,6 +74,8 @@ def check_leaks(positions: Sequence[Position], rng: random.Random) -> CheckResul
     checked = 0
     for position in positions:
         state = position.state
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))] if legal else None
         for seat in _seats(position):
             shuffled = state.game.shuffle_hidden(state.round_state, seat, rng)
             if shuffled is None:
@@ -84,6 +89,8 @@ def check_leaks(positions: Sequence[Position], rng: random.Random) -> CheckResul
             twin.set_round_state(shuffled)
             try:
                 _same_for(state, twin, seat, compared, absent)
+                if move is not None:
+                    _same_narration(state, twin, seat, move, compared)
             except _Failed as fault:
                 return CheckResult(
                     "leaks",
@@ -96,6 +103,35 @@ def check_leaks(positions: Sequence[Position], rng: random.Random) -> CheckResul
     missing = "; ".join(f"{name}: {why}" for name, why in sorted(absent.items()))
     detail = f"compared {', '.join(sorted(compared))}" + (f" (not {missing})" if missing else "")
     return CheckResult("leaks", PASSED, detail + " per position x seat", checked)
+
+
+def _same_narration(
+    state: GameState, twin: GameState, seat: int, move: Move, compared: set[str]
+) -> None:
+    """``move`` narrates the same in both worlds when it shows ``seat`` the same in both.
+
+    Narration is public: it may name what the move shows (a card turned up), so
+    the pair counts only when ``seat``'s observation after the move is the same
+    in both, and when the move is legal in both.
+    """
+    if not twin.is_legal(move):
+        return  # it names a card the twin deals elsewhere
+    mover = state.current_player
+    assert mover is not None
+    lines, views = [], []
+    for world in (state.clone(), twin.clone()):
+        before = world.round_state.clone()
+        finished = len(world.finished_rounds)
+        world.apply(move)
+        ended = len(world.finished_rounds) > finished
+        after = world.finished_rounds[-1] if ended else world.round_state
+        lines.append(_as_text(world.game.narrate(before, mover, move, after)))
+        views.append(world.observation(seat))
+    if views[0] != views[1]:
+        return  # the move showed the seat a card the worlds differ in
+    compared.add("narration")
+    if lines[0] != lines[1]:
+        raise _Failed(f"narration of {move} (cardrules_narrate, shown to every seat)")
 
 
 def _same_for(
