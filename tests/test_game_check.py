@@ -164,6 +164,15 @@ def test_skipped_checks_are_reported_and_bad_names_refused() -> None:
         check_game(NAME, catalogue=CATALOGUE, **FAST, samples=0)
 
 
+def test_a_stride_reaches_later_positions_for_the_same_cost() -> None:
+    everything = ["leaks", "estimate-direction", "bots-direction"]
+    report = check_game(
+        NAME, catalogue=CATALOGUE, players=3, seeds=[0], moves=6, stride=4, skip=everything
+    )
+    assert report.positions == 6  # moves 1, 5, 9, ... 21 of a 24-move match
+    assert report.result("history").checked == 6 * 3 * 2
+
+
 @pytest.mark.parametrize("game", ["gnoming-a-round", "toonerville-rook"])
 def test_the_bundled_games_show_no_hidden_card_and_sample_what_their_seats_see(game: str) -> None:
     """Their renderings are rich objects: compared as the text a person reads."""

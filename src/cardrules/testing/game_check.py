@@ -75,6 +75,7 @@ def check_game(
     catalogue: Catalogue | None = None,
     seeds: Iterable[int] = range(3),
     moves: int = 40,
+    stride: int = 1,
     samples: int = 2,
     hands: int = 6,
     rollouts: int = 12,
@@ -91,7 +92,10 @@ def check_game(
         variants: variants to play with.
         catalogue: where to find the game (default: installed plugins).
         seeds: one match per seed, played by random legal moves (seeded by it).
-        moves: positions per match (its first ``moves`` positions in play).
+        moves: positions per match.
+        stride: moves between two positions checked (1: the match's first
+            ``moves`` positions; more: reach later positions, such as a
+            stock run out, for the same cost).
         samples: determinizations per position and seat.
         hands: hands of the bots-direction check (the seat rotates).
         rollouts: the flat search's rollouts per decision in that check.
@@ -108,17 +112,17 @@ def check_game(
             (an ``AssertionError``; the message names the check and holds the
             whole report).
         ValueError: an unknown check name in ``skip`` or ``require``, or a
-            count below its least (``moves``, ``samples``, ``budget``: 1;
+            count below its least (``moves``, ``stride``, ``samples``, ``budget``: 1;
             ``hands``: 0).
     """
     skipped, required = set(skip), set(require)
     unknown = (skipped | required) - set(CHECKS)
     if unknown:
         raise ValueError(f"unknown checks {sorted(unknown)}; the checks are {', '.join(CHECKS)}")
-    if min(moves, samples, budget) < 1 or hands < 0:
+    if min(moves, stride, samples, budget) < 1 or hands < 0:
         raise ValueError(
-            f"moves, samples and budget must be >= 1 and hands >= 0, got "
-            f"{moves}, {samples}, {budget}, {hands}"
+            f"moves, stride, samples and budget must be >= 1 and hands >= 0, got "
+            f"{moves}, {stride}, {samples}, {budget}, {hands}"
         )
     seeds = tuple(seeds)
     positions = play_positions(
@@ -126,6 +130,7 @@ def check_game(
         players=players,
         seeds=seeds,
         moves=moves,
+        stride=stride,
         options=options,
         variants=variants,
         catalogue=catalogue,

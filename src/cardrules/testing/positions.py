@@ -36,15 +36,16 @@ def play_positions(
     players: int,
     seeds: Sequence[int],
     moves: int,
+    stride: int = 1,
     options: Any = None,
     variants: Iterable[str] = (),
     catalogue: Catalogue | None = None,
     strict: bool = False,
 ) -> list[Position]:
-    """Every position in play of ``moves`` random legal moves per seed (fewer if a match ends).
+    """``moves`` positions in play per seed, one every ``stride`` random legal moves.
 
-    The moves are drawn with ``random.Random(seed)``: the same arguments give
-    the same positions.
+    Fewer if a match ends first. The moves are drawn with
+    ``random.Random(seed)``: the same arguments give the same positions.
     """
     found: list[Position] = []
     for seed in seeds:
@@ -59,12 +60,13 @@ def play_positions(
         )
         rng = random.Random(seed)
         start = state.clone()
-        for played in range(moves):
+        for played in range(moves * stride):
             if state.is_over:
                 break
             if len(state.history) == state.round_start:
                 start = state.clone()
-            found.append(Position(state.clone(), start, f"seed {seed}, move {played + 1}"))
+            if played % stride == 0:
+                found.append(Position(state.clone(), start, f"seed {seed}, move {played + 1}"))
             legal = state.legal_moves()
             state.apply(legal[rng.randrange(len(legal))])
     return found
