@@ -20,6 +20,14 @@
   there: every one must be legal. A sample that puts a heart in the hand of a
   seat that did not follow hearts makes that seat's old move illegal, whether
   the game's inferences forgot the void or the game never recorded it.
+
+What the history check does not see: a fact that leaves no trace in the
+legality of a move (a bid or a discard that only suggests a strong hand: a
+matter of likelihood, not of possibility); the moves of earlier rounds (each
+round is dealt anew); a round state without a `cardrules.model.Table` (the kit
+cannot tell which cards are hidden where: *not run*); a deck with several
+copies of a card (cards cannot be relabelled one for one: *not run*). Cards
+outside the table (public fields) are taken as they are.
 """
 
 from __future__ import annotations
