@@ -154,6 +154,14 @@ def test_run_conformance_says_which_checks_it_could_not_run() -> None:
     assert zoned.not_run == {}  # the table's cards are counted: conservation is checked too
 
 
+def test_run_conformance_plays_a_match_that_ends_before_its_steps_run_out() -> None:
+    """Follow-suit ends after 24 moves; the machine then checks that the match refuses moves."""
+    report = run_conformance(
+        NAME, players=3, catalogue=CATALOGUE, max_examples=3, steps=100, shrink=False
+    )
+    assert report.not_run == {}
+
+
 def test_skipped_checks_are_reported_and_bad_names_refused() -> None:
     report = check_game(NAME, catalogue=CATALOGUE, **FAST, skip=["bots-direction", "leaks"])
     assert report.result("leaks").status == NOT_RUN

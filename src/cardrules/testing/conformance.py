@@ -5,7 +5,8 @@
 * every listed move applies;
 * a move that is not legal now raises `cardrules.IllegalMoveError`, and
   malformed text raises `cardrules.InvalidMoveError`; either way the
-  state is exactly as before;
+  state is exactly as before; a finished match lists no move and refuses any
+  (so a match may end before the machine's steps run out);
 * card conservation: when the round state offers ``all_cards()`` (or holds a
   `cardrules.model.Table`), the cards of the round are always exactly the deck
   (cards removed from the match, such as Gnoming A Round's removed Hazards,
@@ -216,6 +217,28 @@ class GameConformance(RuleBasedStateMachine):
             pass  # the text parsed to a move of the game that is not legal now
         else:
             raise AssertionError(f"{text!r} was accepted as a move")
+        assert snapshot(self.state) == before
+
+    @precondition(lambda self: self.state is not None and self.state.is_over)
+    @rule(data=st.data())
+    def a_finished_match_refuses_every_move(self, data: st.DataObject) -> None:
+        """Once over, the match lists no move and refuses any, changing nothing.
+
+        (Also what keeps the machine going when a match ends before its steps
+        run out: a game whose match can end in one round.)
+        """
+        assert self.state is not None
+        assert self.state.legal_moves() == ()
+        if not self.seen:
+            return
+        move = data.draw(st.sampled_from(sorted(self.seen.values(), key=str)), label="move")
+        before = snapshot(self.state)
+        try:
+            self.state.apply(move)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"{move} was applied to a finished match")
         assert snapshot(self.state) == before
 
     @invariant()
