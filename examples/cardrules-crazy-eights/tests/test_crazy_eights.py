@@ -100,6 +100,9 @@ def test_the_kit() -> None:
 def test_what_authors_get_wrong() -> None:
     """No leak; samples fit the observation and the play; estimate and bots face the right way."""
     check_game(NAME, players=3, seeds=[0, 1], require=["leaks", "determinization", "history"])
+    # later positions: the stock runs out and passes reveal what a seat lacks (C5)
+    checks = ["leaks", "determinization", "inferences", "history"]
+    check_game(NAME, players=3, seeds=[0, 1], stride=5, require=checks, skip=["bots-direction"])
 
 
 def test_records_replay() -> None:
