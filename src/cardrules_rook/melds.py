@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class MeldRules:
     """How many Rooks a meld may hold (the *Interpretation* of R7/R8 with R13).
 
@@ -113,6 +113,14 @@ class MeldRules:
         if self.judge is not None:
             return self
         return (self.min_naturals, self.naturals_exceed_rooks)
+
+    def __repr__(self) -> str:
+        # ``wrap`` only when set: the rules of the plain game read as they always have.
+        wrap = ", wrap=True" if self.wrap else ""
+        return (
+            f"MeldRules(min_naturals={self.min_naturals}, "
+            f"naturals_exceed_rooks={self.naturals_exceed_rooks}{wrap})"
+        )
 
     def plain(self) -> MeldRules:
         """These rules without a variant's judge (a `WrapJudge` is kept: it is the game's rule)."""

@@ -32,6 +32,7 @@ from cardrules_rook.melds import (
     run_ends,
 )
 from cardrules_rook.moves import MeldDown, Swap, parse_move
+from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.search import can_lay_down, find_lay_down
 from cardrules_rook.state import RookPhase
 from cardrules_rook.tensor_layout import meld_columns
@@ -333,6 +334,8 @@ def test_round_the_corner_passes_the_kit() -> None:
     )
     assert report.unreached == ()
     assert report.hooks[("round-the-corner", "rook_runs_wrap")] >= 1
+    # The game's meld rules under the variant are the ones the search is checked with below.
+    assert rook_rules(new(3, variants=CORNER).game).meld_rules == WRAP
 
 
 # ---------------------------------------------------------------- the search, exhaustively
