@@ -283,7 +283,9 @@ def test_the_readme_says_how_long_its_commands_take() -> None:
     assert re.search(r"test suite:?\s+about \d+ minutes", after_commands)
     assert re.search(r"install a minute", after_commands)
     command_line = readme[readme.index("## Command line") :].split("##", 2)[1]
-    assert re.search(r"`simulate` line plays\s+[\d,]+ matches, about a minute", command_line)
+    assert re.search(
+        r"`simulate` line plays\s+[\d,]+ matches.*?about (a|two|three) minutes?", command_line, re.S
+    )
 
 
 # ------------------------------------------------------- the docs match the code

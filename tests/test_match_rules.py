@@ -180,7 +180,14 @@ class TestEveryConsumerReadsIt:
         worst, best = utility_bounds(state.game)
         assert worst <= min(state.utilities)
         assert max(state.utilities) <= best
-        assert illegal_penalty(state.game) <= min(worst, -1.0)
+        assert illegal_penalty(state.game, "match") <= min(worst, -1.0)
+        # the default is one round's worst utility: no round of the match scores below it
+        utility = state.game.match_rules.utility
+        assert all(
+            illegal_penalty(state.game) <= utility(score)
+            for row in state.round_scores
+            for score in row
+        )
 
     def test_analysis_margins_are_never_negative(
         self, game: str, players: int, options: Any

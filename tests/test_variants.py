@@ -23,6 +23,7 @@ from tests.gnoming import builders as gb
 from tests.gnoming import test_diagonals, test_knock
 from tests.rook import builders as rb
 from tests.rook.test_knock import TestKnock
+from tests.rook.test_round_the_corner import TestLayDown as TestCorner
 
 ROOT = Path(__file__).resolve().parent.parent
 OUR_GAMES = ("gnoming-a-round", "toonerville-rook")
@@ -355,6 +356,7 @@ DIAGONALS = test_diagonals.TestHandBuilt.test_a_matching_diagonal_scores_minus_i
 GNOMING_KNOCK = (
     test_knock.TestWhenAKnockIsLegal.test_six_face_up_cards_offer_a_knock_instead_of_drawing
 )
+ROUND_THE_CORNER = TestCorner.test_a_wrapping_run_completes_a_contract
 ROOK_KNOCK = TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends
 
 #: The behaviour test of each bundled variant, by ``game/name`` (it cites the rules it changes).
@@ -371,6 +373,7 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{R}/lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
     f"{R}/unlimited-rebuilds": TestUnlimitedRebuilds.test_variant_rebuilds_again,
     f"{R}/knock": ROOK_KNOCK,
+    f"{R}/round-the-corner": ROUND_THE_CORNER,
 }
 
 
@@ -421,7 +424,7 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 def test_bundled_variants_are_the_ones_tested_here() -> None:
     """Each bundled variant has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 12
+    assert len(BUNDLED) == 13
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:

@@ -9,12 +9,11 @@ never changes another; `cardrules.engine.GameState` asks its rules through it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pluggy
 
-from cardrules import zoned
 from cardrules.actions import ActionSpace
 from cardrules.chance import Chance
 from cardrules.decks import DeckComposition
@@ -172,8 +171,10 @@ class Game(GameViews, GameCopies):
         self._apply_caller = self._caller("cardrules_apply_move")
         # A game that keeps its cards in a cardrules.model.Table may leave these to the
         # core (`cardrules.zoned`).
-        self._observe_caller = self._caller("cardrules_observation", zoned.observe)
-        self._tensor_caller = self._caller("cardrules_observation_tensor", zoned.observation_tensor)
+        self._observe_caller = self._caller("cardrules_observation", _derived("observe"))
+        self._tensor_caller = self._caller(
+            "cardrules_observation_tensor", _derived("observation_tensor")
+        )
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
@@ -446,7 +447,7 @@ class Game(GameViews, GameCopies):
         state = self._call("cardrules_determinize", game=self, observation=observation, rng=rng)
         if state is None:
             allowed = self._call("cardrules_inferences", game=self, observation=observation)
-            state = zoned.determinize(self, observation, rng, allowed)
+            state = _derived("determinize")(self, observation, rng, allowed)
         if state is None:
             self._no_answer("cardrules_determinize")
         state = self._checked("cardrules_determinize", state)
@@ -468,7 +469,7 @@ class Game(GameViews, GameCopies):
             space = self._call("cardrules_action_space", game=self)
             if space is None and self.spec.move_types:
                 cards = [card for card, _ in self.deck.counts]
-                space = zoned.MoveTypesSpace(self.spec.move_types, cards)
+                space = _derived("MoveTypesSpace")(self.spec.move_types, cards)
             if space is None:
                 self._no_answer("cardrules_action_space")
             self._checked("cardrules_action_space", space)
@@ -484,7 +485,7 @@ class Game(GameViews, GameCopies):
         if self._tensor_layout is None:
             layout = self._call("cardrules_tensor_layout", game=self)
             if layout is None:
-                layout = zoned.tensor_layout(self)
+                layout = _derived("tensor_layout")(self)
             extra = [
                 spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
             ]
@@ -622,6 +623,18 @@ class Game(GameViews, GameCopies):
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+def _derived(name: str) -> Callable[..., Any]:
+    """``cardrules.zoned.<name>``, imported when first called: what the core derives for a
+    game that keeps its cards in a Table (a game answering every hook never loads it)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from cardrules import zoned
+
+        return getattr(zoned, name)(*args, **kwargs)
+
+    return call
 
 
 #: Move classes already seen in a listing of legal moves (checked once each).

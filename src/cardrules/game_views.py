@@ -10,7 +10,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules import zoned
 from cardrules.hook_calls import HookCalls
 from cardrules.moves import Move
 from cardrules.variant_moves import MoveKind
@@ -57,7 +56,11 @@ class GameViews(HookCalls):
         shuffled = self._call(
             "cardrules_shuffle_hidden", game=self, state=state, seat=seat, rng=rng
         )
-        return zoned.shuffle_hidden(self, state, seat, rng) if shuffled is None else shuffled
+        if shuffled is None:
+            from cardrules import zoned  # (only a game that keeps its cards in a Table needs it)
+
+            shuffled = zoned.shuffle_hidden(self, state, seat, rng)
+        return shuffled
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:
         """Whether a move showed a hidden card to anyone (``True`` when no plugin answers)."""

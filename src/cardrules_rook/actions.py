@@ -75,7 +75,7 @@ from cardrules.engine import Game
 from cardrules.errors import InvalidMoveError, quote
 from cardrules.moves import Move
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK, ROOK_CODE, Card, card_of_code, natural
-from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules, RunMeld, SetMeld
+from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules, RunMeld, SetMeld, wrapped
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.rule_points import rook_rules
 
@@ -127,13 +127,13 @@ def _window(
     rules: MeldRules,
 ) -> _Window:
     span = range(low, high + 1)
-    free = tuple(n for n in span if have.get(natural(colour, n), 0) > 0)
+    free = tuple(n for n in span if have.get(natural(colour, wrapped(n)), 0) > 0)
     forced = tuple(n for n in span if n not in free)
     counts: list[int] = []
     offsets: list[int] = []
     size = 0
     for used in range(len(forced), min(len(span), rooks) + 1):
-        if rules.has_judge and used < len(span):
+        if rules.any_shape and used < len(span):
             valid = True  # a variant's rule: every shape with a natural card has an id
         else:
             valid = RunMeld(colour, low, high, tuple(span[:used])).is_valid(rules)
@@ -168,7 +168,7 @@ def _set_table(caps: tuple[int, ...], rooks: int, rules: MeldRules) -> _SetTable
         tuple(
             r
             for r in range(rooks + 1)
-            if (m > 0 if rules.has_judge else SetMeld(1, ("R",) * m, r).is_valid(rules))
+            if (m > 0 if rules.any_shape else SetMeld(1, ("R",) * m, r).is_valid(rules))
         )
         for m in range(sum(caps) + 1)
     )
@@ -194,16 +194,23 @@ def _digits(index: int, caps: tuple[int, ...]) -> list[int]:
 
 
 def _windows(
-    have: dict[Card, int], rooks: int, rules: MeldRules
+    have: dict[Card, int], rooks: int, rules: MeldRules, wrapping: bool = False
 ) -> dict[tuple[str, int, int], _Window]:
     """Every run window ``(colour, low, high)`` of four or more cards (any length under a
-    variant's meld rule), in id order."""
+    variant's meld rule), in id order. With ``wrapping``, the windows of the runs that
+    go on past 14 (``high > 14``, shorter than 14; rule point ``rook_runs_wrap``)
+    instead: they have a block of their own."""
     windows: dict[tuple[str, int, int], _Window] = {}
     start = 0
-    shortest = 1 if rules.has_judge else 4
+    shortest = 1 if rules.any_shape else 4
     for colour in COLOURS:
-        for low in range(1, 16 - shortest):
-            for high in range(low + shortest - 1, 15):
+        for low in range(2, 15) if wrapping else range(1, 16 - shortest):
+            tops = (
+                range(max(15, low + shortest - 1), low + 13)
+                if wrapping
+                else range(low + shortest - 1, 15)
+            )
+            for high in tops:
                 window = _window(start, colour, low, high, have, rooks, rules)
                 windows[colour, low, high] = window
                 start += window.size
@@ -249,12 +256,25 @@ class RookActionSpace(ActionSpace):
         have = deck.as_dict()
         self.rooks = have.get(ROOK, 0)
         # A meld holds three cards or more; any number under a variant's meld rule.
-        self.table_melds = max(0, deck.size - players) // (1 if rules.has_judge else 3)
+        self.table_melds = max(0, deck.size - players) // (1 if rules.any_shape else 3)
         self._windows = _windows(have, self.rooks, rules)
         self._window_list = tuple(self._windows.values())
         self._window_starts = tuple(w.start for w in self._window_list)
         self._window_index = {key: w.index for key, w in self._windows.items()}
         run_size = sum(w.size for w in self._window_list)
+        # Where runs wrap (rook_runs_wrap, R7): their windows, in a block after the sets.
+        self._wrap_windows = _windows(have, self.rooks, rules, wrapping=True) if rules.wrap else {}
+        self._wrap_list = tuple(self._wrap_windows.values())
+        self._wrap_starts = tuple(w.start for w in self._wrap_list)
+        self._window_index.update({key: w.index for key, w in self._wrap_windows.items()})
+        wrap_block = [
+            (
+                "meld wrapping run",
+                sum(w.size for w in self._wrap_list),
+                "start + offset of the window (colour RYGB, low 2-14, high past 14: "
+                "number high - 14) + rank of the Rook places (by count, then colex)",
+            )
+        ]
         self._set_numbers = _set_numbers(have, self.rooks, rules)
         self._set_starts = tuple(start for start, _ in self._set_numbers)
         set_size = sum(table.size for _, table in self._set_numbers)
@@ -286,6 +306,7 @@ class RookActionSpace(ActionSpace):
                         "start + offset of the number (1-14) + rank of the colour counts "
                         "(R, Y, G, B mixed radix) x allowed Rook counts + Rook count rank",
                     ),
+                    *(wrap_block if rules.wrap else []),
                 ]
             )
         )
@@ -295,6 +316,7 @@ class RookActionSpace(ActionSpace):
         self._swap = starts["swap"]
         self._run = starts["meld run"]
         self._set = starts["meld set"]
+        self._wrap = starts.get("meld wrapping run", self.size)
         self._simple_moves: tuple[Move, ...] = (Draw(), Take(), Buy(), Pass())
         self._simple_ids: dict[type, int] = {Draw: 0, Take: 1, Buy: 2, Pass: 3}
         self._id_by_type: dict[type, Callable[[Move], int]] = {
@@ -419,7 +441,12 @@ class RookActionSpace(ActionSpace):
 
     def _run_id(self, run: RunMeld, move: Move) -> int:
         key = (run.colour, run.low, run.high)
-        window = self._windows.get(key)
+        start = self._run
+        if run.high > 14:  # a wrapping run (rook_runs_wrap): the block after the sets
+            window = self._wrap_windows.get(key)
+            start = self._wrap
+        else:
+            window = self._windows.get(key)
         if window is None:
             raise InvalidMoveError(f"{move} has no action id: a run has four or more cards")
         try:
@@ -439,7 +466,7 @@ class RookActionSpace(ActionSpace):
                 rank += _C[position][picked]
         if forced != len(window.forced):
             raise InvalidMoveError(f"{move} has no action id: the deck lacks a card of the run")
-        return self._run + window.start + offset + rank
+        return start + window.start + offset + rank
 
     def _set_id(self, meld: SetMeld, move: Move) -> int:
         start, table = self._set_numbers[meld.number - 1]
@@ -482,10 +509,17 @@ class RookActionSpace(ActionSpace):
             return Swap(target, card_of_code(code))
         if action < self._set:
             return MeldDown(self._run_of(action - self._run))
-        return MeldDown(self._set_of(action - self._set))
+        if action < self._wrap:
+            return MeldDown(self._set_of(action - self._set))
+        return MeldDown(self._run_of(action - self._wrap, wrapping=True))
 
-    def _run_of(self, rank: int) -> RunMeld:
-        window = self._window_list[bisect_right(self._window_starts, rank) - 1]
+    def _run_of(self, rank: int, wrapping: bool = False) -> RunMeld:
+        windows, starts = (
+            (self._wrap_list, self._wrap_starts)
+            if wrapping
+            else (self._window_list, self._window_starts)
+        )
+        window = windows[bisect_right(starts, rank) - 1]
         rank -= window.start
         which = bisect_right(window.offsets, rank) - 1
         rank -= window.offsets[which]

@@ -44,7 +44,8 @@ def rook_meld_valid(game: Game, meld: Meld) -> bool | None:
     natural cards (and more naturals than Rooks with ``naturals_exceed_rooks``).
 
     A variant may allow any `cardrules_rook.melds.RunMeld` (one colour,
-    consecutive numbers within 1-14, any length) or
+    consecutive numbers within 1-14, any length; and where `rook_runs_wrap`
+    says so, runs that go on from 14 to 1, ``meld.wraps``) or
     `cardrules_rook.melds.SetMeld` (one number, any size) that holds at least
     one natural card; melds outside those shapes are never offered. The answer
     must depend only on the meld and the game (its options): it is remembered
@@ -67,6 +68,31 @@ def rook_meld_valid(game: Game, meld: Meld) -> bool | None:
     :param meld: a `cardrules_rook.melds.RunMeld` or `cardrules_rook.melds.SetMeld`
         (what each Rook stands for is part of it).
     :returns: ``True`` when the meld may be on the table, ``False`` when not.
+    """
+
+
+@_spec(firstresult=True)
+def rook_runs_wrap(game: Game) -> bool | None:
+    """Whether a run may wrap from 14 to 1, as in 13-14-1-2 (R7).
+
+    Stops at the first non-None result. The game's rule: no (R7: 14 is the
+    highest number, 1 the lowest). Asked once per game, when its rules are
+    bound (`cardrules_rook.rule_points.RookRules`); a game no variant changes
+    this for does not ask at all.
+
+    When the answer is ``True``, a run may be any `cardrules_rook.melds.RunMeld`
+    whose ``high`` passes 14 (position ``n`` is number ``n - 14``; fewer than
+    14 cards, a run of all 14 numbers being written from 1), and every part of
+    the game honours it: the notation (``meld R13 R14 *R1 R2``), the contract
+    search (its exact path, as with `rook_meld_valid`: the shortcuts assume no
+    wrap), the action space (wrapping run windows numbered after the others),
+    lay-offs at either end of a wrapping run (a run of all 14 numbers takes no
+    more), swaps of its Rooks (R14) and the tensors (a run's numbers, its ends
+    and its Rooks by number). `rook_meld_valid` is then asked about wrapping
+    runs too (the game's answer: four or more cards, as any run).
+
+    :param game: the game.
+    :returns: ``True`` if runs may wrap.
     """
 
 

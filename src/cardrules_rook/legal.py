@@ -17,7 +17,7 @@ from itertools import compress
 from cardrules.chance import Chance
 from cardrules.moves import Move
 from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, card_of_code
-from cardrules_rook.melds import RunMeld
+from cardrules_rook.melds import RunMeld, run_ends
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.play import (
     apply_move,
@@ -86,6 +86,7 @@ def _lay_offs(state: RookRound, seat: int) -> list[Move]:
     rook = hand[ROOK_CODE] > 0
     rules = state.rules.meld_rules
     judged = rules.judge is not None
+    wrap = rules.wrap  # runs may wrap (rook_runs_wrap): then judged too
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
@@ -94,7 +95,7 @@ def _lay_offs(state: RookRound, seat: int) -> list[Move]:
                 judged
                 or rules.allows(meld.high - meld.low + 1 - len(meld.rooks), len(meld.rooks) + 1)
             )
-            for number in (meld.low - 1, meld.high + 1):
+            for number in run_ends(meld, True) if wrap else (meld.low - 1, meld.high + 1):
                 if not 1 <= number <= 14:
                     continue
                 if hand[base + number]:

@@ -3,9 +3,11 @@
 A meld is a canonical, hashable value that records what every Rook in it
 stands for:
 
-* `RunMeld` - one colour, consecutive numbers ``low..high`` (no wrap
-  around: 14 is highest, 1 lowest), at least four cards; ``rooks`` lists the
-  numbers the Rooks stand for (R7, R13).
+* `RunMeld` - one colour, consecutive numbers ``low..high`` (by default no
+  wrap around: 14 is highest, 1 lowest), at least four cards; ``rooks`` lists
+  the numbers the Rooks stand for (R7, R13). Where a variant lets runs wrap
+  (rule point ``rook_runs_wrap``), ``high`` may pass 14: position ``n`` is
+  number ``n - 14``, so ``RunMeld("R", 13, 16)`` is ``R13 R14 R1 R2``.
 * `SetMeld` - one number, any colours (identical cards allowed with
   several decks), at least three cards; ``rooks`` counts the Rooks (R8).
 
@@ -14,7 +16,8 @@ natural cards (default 2); the variant rule "more naturals than Rooks" is
 ``naturals_exceed_rooks=True``.
 
 Notation: the cards of the meld separated by spaces, a Rook written ``*`` and
-what it stands for: ``R3 R4 *R5 R6`` (a run), ``R7 B7 *7`` (a set).
+what it stands for: ``R3 R4 *R5 R6`` (a run), ``R7 B7 *7`` (a set); a wrapping
+run is written in its order, ``R13 R14 *R1 R2``.
 """
 
 from __future__ import annotations
@@ -34,15 +37,19 @@ __all__ = [
     "RulesKey",
     "RunMeld",
     "SetMeld",
+    "WrapJudge",
+    "grown_run",
     "meld_from_str",
     "melds_of",
     "rules_of_key",
+    "run_ends",
     "run_from_cards",
     "set_from_cards",
+    "wrapped",
 ]
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class MeldRules:
     """How many Rooks a meld may hold (the *Interpretation* of R7/R8 with R13).
 
@@ -55,6 +62,10 @@ class MeldRules:
             ``meld -> bool`` that decides alone: a variant's answer to the
             hook ``rook_meld_valid`` (`cardrules_rook.rule_points.MeldJudge`).
             The search shortcuts then stand aside (`has_judge`).
+        wrap: runs may wrap from 14 to 1 (R7's option, rule point
+            ``rook_runs_wrap``; default ``False``). Without a judge, wrapping
+            runs get one that applies the rules above (`WrapJudge`), so the
+            search shortcuts, which assume no wrap, stand aside too.
 
     Raises:
         ValueError: ``min_naturals`` below 1.
@@ -63,6 +74,13 @@ class MeldRules:
     min_naturals: int = attrs.field(default=2)
     naturals_exceed_rooks: bool = False
     judge: Callable[[Any], bool] | None = attrs.field(default=None, repr=False)
+    wrap: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.wrap and self.judge is None:
+            object.__setattr__(
+                self, "judge", WrapJudge(self.min_naturals, self.naturals_exceed_rooks)
+            )
 
     @min_naturals.validator
     def _at_least_one(self, attribute: attrs.Attribute[int], value: int) -> None:
@@ -73,8 +91,15 @@ class MeldRules:
 
     @property
     def has_judge(self) -> bool:
-        """Whether a variant's hook decides (the search then takes its exact path)."""
+        """Whether a judge decides: a variant's hook, or the game's rule where runs wrap
+        (the search then takes its exact path)."""
         return self.judge is not None
+
+    @property
+    def any_shape(self) -> bool:
+        """Whether a variant's hook decides (``rook_meld_valid``): any run or set shape
+        with a natural card may then be valid, not only the game's lengths."""
+        return self.judge is not None and type(self.judge) is not WrapJudge
 
     @property
     def cache_key(self) -> RulesKey:
@@ -89,11 +114,40 @@ class MeldRules:
             return self
         return (self.min_naturals, self.naturals_exceed_rooks)
 
+    def __repr__(self) -> str:
+        # ``wrap`` only when set: the rules of the plain game read as they always have.
+        wrap = ", wrap=True" if self.wrap else ""
+        return (
+            f"MeldRules(min_naturals={self.min_naturals}, "
+            f"naturals_exceed_rooks={self.naturals_exceed_rooks}{wrap})"
+        )
+
+    def plain(self) -> MeldRules:
+        """These rules without a variant's judge (a `WrapJudge` is kept: it is the game's rule)."""
+        if self.judge is None or isinstance(self.judge, WrapJudge):
+            return self
+        return MeldRules(self.min_naturals, self.naturals_exceed_rooks, wrap=self.wrap)
+
     def allows(self, naturals: int, rooks: int) -> bool:
         """Whether a meld with this many natural cards and Rooks is allowed (without a judge)."""
         if naturals < self.min_naturals:
             return False
         return not (self.naturals_exceed_rooks and naturals <= rooks)
+
+
+@attrs.frozen
+class WrapJudge:
+    """The game's meld rule (R7, R8, R13) where runs may wrap: the judge of `MeldRules`
+    with ``wrap=True`` and no variant's judge. ``meld -> bool``."""
+
+    min_naturals: int
+    naturals_exceed_rooks: bool
+
+    def __call__(self, meld: Meld) -> bool:
+        rules = _plain_rules(self.min_naturals, self.naturals_exceed_rooks)
+        if isinstance(meld, RunMeld) and meld.wraps:
+            return meld.length >= 4 and rules.allows(meld.length - len(meld.rooks), len(meld.rooks))
+        return meld.is_valid(rules)
 
 
 DEFAULT_MELD_RULES = MeldRules()
@@ -114,6 +168,11 @@ def _plain_rules(min_naturals: int, naturals_exceed_rooks: bool) -> MeldRules:
     return MeldRules(min_naturals, naturals_exceed_rooks)
 
 
+def wrapped(n: int) -> int:
+    """The number at position ``n`` of a run (1-28): ``n - 14`` past 14 (a wrapping run)."""
+    return n - 14 if n > 14 else n
+
+
 def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in COLOURS:
         raise InvalidMoveError(f"a run's colour is one of R, Y, G, B, got {quote(value)}")
@@ -123,10 +182,23 @@ def _colour(instance: object, attribute: attrs.Attribute[str], value: str) -> No
 class RunMeld:
     """A run: ``colour`` from ``low`` to ``high``; Rooks stand for the numbers in ``rooks``.
 
+    ``1 <= low <= 14`` and ``low <= high <= low + 13``. ``high`` above 14 is
+    a run that wraps from 14 to 1 (allowed only where rule point
+    ``rook_runs_wrap`` says so, R7): position ``n`` above 14 is number
+    ``n - 14`` (`wrapped`), and ``rooks`` are positions too. A run of all 14
+    numbers is written from 1 (``low == 1``), so each run has one form.
+
+    Raises:
+        cardrules.InvalidMoveError: fields outside those bounds, or Rooks not
+            sorted, distinct positions within ``low..high``.
+
     Examples:
         >>> run = RunMeld("R", 3, 6, (5,))
         >>> str(run), run.is_valid()
         ('R3 R4 *R5 R6', True)
+        >>> wrapping = RunMeld("R", 13, 16, (15,))
+        >>> str(wrapping), wrapping.is_valid(), wrapping.is_valid(MeldRules(wrap=True))
+        ('R13 R14 *R1 R2', False, True)
     """
 
     colour: str = attrs.field(validator=_colour)
@@ -135,8 +207,12 @@ class RunMeld:
     rooks: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        if not 1 <= self.low <= self.high <= 14:
-            raise InvalidMoveError(f"a run spans numbers 1-14 upward, got {self.low}-{self.high}")
+        low, high = self.low, self.high
+        if not (1 <= low <= high <= 14 or (1 < low <= 14 < high < low + 13)):
+            raise InvalidMoveError(
+                f"a run spans numbers 1-14 upward (or, wrapping, on past 14 from 1), "
+                f"got {low}-{high}"
+            )
         if list(self.rooks) != sorted(set(self.rooks)) or any(
             not self.low <= r <= self.high for r in self.rooks
         ):
@@ -152,10 +228,21 @@ class RunMeld:
         return self.high - self.low + 1
 
     @property
+    def wraps(self) -> bool:
+        """Whether the run goes on from 14 to 1 (``high`` above 14)."""
+        return self.high > 14
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers 1-14 of the run, in its order (``13, 14, 1, 2`` for a wrapping run)."""
+        return tuple(wrapped(n) for n in range(self.low, self.high + 1))
+
+    @property
     def naturals(self) -> tuple[Card, ...]:
-        """The natural cards, lowest first."""
+        """The natural cards, in the run's order."""
         return tuple(
-            natural(self.colour, n) for n in range(self.low, self.high + 1) if n not in self.rooks
+            natural(self.colour, wrapped(n))
+            for n in range(self.low, self.high + 1)
+            if n not in self.rooks
         )
 
     def cards(self) -> tuple[Card, ...]:
@@ -166,24 +253,39 @@ class RunMeld:
         """The card codes of `cards`, in the same order (56 is the Rook)."""
         base = COLOURS.index(self.colour) * 14 - 1
         rooks = self.rooks
+        if self.high > 14:
+            base -= 14
+            return (
+                *(
+                    base + n + (14 if n <= 14 else 0)
+                    for n in range(self.low, self.high + 1)
+                    if n not in rooks
+                ),
+                *(ROOK_CODE,) * len(rooks),
+            )
         return (
             *(base + n for n in range(self.low, self.high + 1) if n not in rooks),
             *(ROOK_CODE,) * len(rooks),
         )
 
     def is_valid(self, rules: MeldRules = DEFAULT_MELD_RULES) -> bool:
-        """R7: four or more cards, and enough natural cards (R13 interpretation); or the judge."""
+        """R7: four or more cards, and enough natural cards (R13 interpretation); or the judge.
+
+        A wrapping run is never valid unless ``rules.wrap`` (R7: runs do not wrap).
+        """
+        if self.high > 14 and not rules.wrap:
+            return False
         if rules.judge is not None:
             return rules.judge(self)
         return self.length >= 4 and rules.allows(self.length - len(self.rooks), len(self.rooks))
 
     def stands_for(self) -> tuple[Card, ...]:
         """What each Rook stands for (R13), as natural cards."""
-        return tuple(natural(self.colour, n) for n in self.rooks)
+        return tuple(natural(self.colour, wrapped(n)) for n in self.rooks)
 
     def __str__(self) -> str:
         return " ".join(
-            f"*{self.colour}{n}" if n in self.rooks else f"{self.colour}{n}"
+            f"*{self.colour}{wrapped(n)}" if n in self.rooks else f"{self.colour}{wrapped(n)}"
             for n in range(self.low, self.high + 1)
         )
 
@@ -259,7 +361,7 @@ def trusted_run(colour: str, low: int, high: int, rooks: tuple[int, ...] = ()) -
 
     For the code that builds runs from a hand it has read (the contract
     search, the listing of melds): ``rooks`` sorted and distinct within
-    ``low..high``, ``1 <= low <= high <= 14``. The value is the same as the
+    ``low..high``, ``low`` and ``high`` as `RunMeld` bounds them. The value is the same as the
     checked constructor's.
     """
     run: RunMeld = _new(RunMeld)
@@ -280,6 +382,57 @@ def trusted_set(number: int, colours: tuple[str, ...], rooks: int = 0) -> SetMel
     return meld
 
 
+def run_ends(run: RunMeld, wrap: bool = False) -> tuple[int, ...]:
+    """The numbers 1-14 that extend ``run`` at an end (R11 lay-offs): below ``low``, then
+    above ``high``.
+
+    With ``wrap`` (rule point ``rook_runs_wrap``, R7) 14 comes below 1 and 1
+    after 14; a run of all 14 numbers takes none.
+
+    Examples:
+        >>> run_ends(RunMeld("R", 11, 14)), run_ends(RunMeld("R", 11, 14), wrap=True)
+        ((10,), (10, 1))
+        >>> run_ends(RunMeld("R", 2, 14), wrap=True), run_ends(RunMeld("R", 1, 14), wrap=True)
+        ((1,), ())
+    """
+    low, high = run.low, run.high
+    if not wrap:
+        return tuple(n for n in (low - 1, high + 1) if 1 <= n <= 14)
+    if high - low >= 13:
+        return ()
+    below, above = (low - 1 if low > 1 else 14), wrapped(high + 1)
+    return (below,) if below == above else (below, above)
+
+
+def grown_run(run: RunMeld, number: int, rook: bool = False, wrap: bool = False) -> RunMeld | None:
+    """``run`` with ``number`` added at an end (a Rook standing for it if ``rook``), or ``None``
+    when ``number`` is not one of `run_ends` (R11). Validity is not checked.
+
+    Examples:
+        >>> str(grown_run(RunMeld("R", 11, 14), 1, rook=True, wrap=True))
+        'R11 R12 R13 R14 *R1'
+        >>> str(grown_run(RunMeld("R", 1, 4), 14, wrap=True))
+        'R14 R1 R2 R3 R4'
+    """
+    if number not in run_ends(run, wrap):
+        return None
+    low, high, rooks = run.low, run.high, run.rooks
+    if number == wrapped(high + 1):
+        high += 1
+        place = high
+    elif low > 1:
+        low -= 1
+        place = low
+    else:  # 14 below 1: the run now starts at 14
+        low, high, rooks = 14, high + 14, tuple(r + 14 for r in rooks)
+        place = 14
+    if rook:
+        rooks = tuple(sorted((*rooks, place)))
+    if high - low == 13 and low != 1:  # all 14 numbers: written from 1
+        low, high, rooks = 1, 14, tuple(sorted(wrapped(r) for r in rooks))
+    return RunMeld(run.colour, low, high, rooks)
+
+
 def set_from_cards(cards: Iterable[Card], rooks: int = 0) -> SetMeld:
     """The set of these natural cards (all of one number) plus ``rooks`` Rooks.
 
@@ -294,27 +447,54 @@ def set_from_cards(cards: Iterable[Card], rooks: int = 0) -> SetMeld:
     return SetMeld(numbers.pop(), colours, rooks)
 
 
-def run_from_cards(cards: Iterable[Card], rooks: Iterable[int] = ()) -> RunMeld:
+def run_from_cards(
+    cards: Iterable[Card], rooks: Iterable[int] = (), *, wrap: bool = False
+) -> RunMeld:
     """The run of these natural cards (one colour) with Rooks standing for ``rooks``.
+
+    Args:
+        cards: the natural cards.
+        rooks: the numbers 1-14 the Rooks stand for.
+        wrap: runs may wrap from 14 to 1 (rule point ``rook_runs_wrap``, R7):
+            numbers that go round the corner (``13 14 1 2``) make a wrapping run.
 
     Raises:
         cardrules.InvalidMoveError: the cards do not form a gap-free run once the
             Rooks are in place.
     """
     cards = list(cards)
+    rooks = list(rooks)
     colours = {c.colour for c in cards}
     if len(colours) != 1 or "" in colours:
         raise InvalidMoveError("a run's natural cards all have one colour (R7)")
-    numbers = sorted([c.number for c in cards] + list(rooks))
+    numbers = sorted([c.number for c in cards] + rooks)
     if len(set(numbers)) != len(numbers) or numbers[-1] - numbers[0] + 1 != len(numbers):
-        raise InvalidMoveError(
-            "a run's numbers are consecutive, each once, and 14 is not followed by 1 (R7)"
-        )
+        low = _corner(numbers) if wrap else None
+        if low is None:
+            raise InvalidMoveError(
+                "a run's numbers are consecutive, each once, and 14 is not followed by 1 (R7)"
+                if not wrap
+                else "a run's numbers are consecutive, each once, 14 followed by 1 (R7)"
+            )
+        places = sorted(n + 14 if n < low else n for n in rooks)
+        return RunMeld(colours.pop(), low, low + len(numbers) - 1, tuple(places))
     return RunMeld(colours.pop(), numbers[0], numbers[-1], tuple(sorted(rooks)))
 
 
-def meld_from_str(text: str) -> Meld:
+def _corner(numbers: list[int]) -> int | None:
+    """Where a wrapping run of these sorted numbers 1-14 starts, or ``None`` (not one arc)."""
+    if len(set(numbers)) != len(numbers) or numbers[0] != 1 or numbers[-1] != 14:
+        return None
+    breaks = [i for i in range(1, len(numbers)) if numbers[i] != numbers[i - 1] + 1]
+    return numbers[breaks[0]] if len(breaks) == 1 else None
+
+
+def meld_from_str(text: str, *, wrap: bool = False) -> Meld:
     """Parse meld notation: ``"R3 R4 *R5 R6"`` or ``"R7 B7 *7"``.
+
+    With ``wrap`` (runs may wrap, rule point ``rook_runs_wrap``, R7) a run may
+    go round the corner: ``"R13 R14 *R1 R2"`` (the order of the words does
+    not matter).
 
     Raises:
         cardrules.InvalidMoveError: the text is not a meld.
@@ -343,7 +523,7 @@ def meld_from_str(text: str) -> Meld:
             f"not a meld: {quote(text)} (a run has one colour, a set one number)"
         )
     if naturals:
-        return run_from_cards(naturals, [c.number for c in rook_cards])
+        return run_from_cards(naturals, [c.number for c in rook_cards], wrap=wrap)
     raise InvalidMoveError(f"not a meld: {quote(text)} (a meld needs natural cards)")
 
 
@@ -355,8 +535,9 @@ def melds_of(cards: Sequence[Card], rules: MeldRules = DEFAULT_MELD_RULES) -> tu
         rules: how many Rooks a meld may hold.
 
     Returns:
-        The valid readings: a set, and/or each way to place the Rooks in a run;
-        ``()`` when the cards form no meld.
+        The valid readings: a set, and/or each way to place the Rooks in a run
+        (with ``rules.wrap``, runs that go on past 14 too); ``()`` when the
+        cards form no meld.
 
     Examples:
         >>> [str(m) for m in melds_of([Card.from_str(c) for c in "R3 R4 Rook R6".split()])]
@@ -382,4 +563,12 @@ def melds_of(cards: Sequence[Card], rules: MeldRules = DEFAULT_MELD_RULES) -> tu
             run = RunMeld(colour, low, low + length - 1, fill)
             if run.is_valid(rules):
                 found.append(run)
+        if rules.wrap and length < 14:  # rook_runs_wrap: the runs that go on past 14
+            for low in range(max(2, 16 - length), 15):
+                places = {n + 14 if n < low else n for n in numbers}
+                if max(places) < low + length:
+                    fill = tuple(n for n in range(low, low + length) if n not in places)
+                    run = RunMeld(colour, low, low + length - 1, fill)
+                    if run.is_valid(rules):
+                        found.append(run)
     return tuple(found)

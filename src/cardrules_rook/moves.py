@@ -175,8 +175,11 @@ def _index(word: str, text: str) -> int:
     return index
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, *, wrap: bool = False) -> Move:
     """Parse move notation (see the module docstring).
+
+    ``wrap``: runs may wrap from 14 to 1 (rule point ``rook_runs_wrap``, R7),
+    so a meld's notation may go round the corner (``meld R13 R14 R1 R2``).
 
     Raises:
         cardrules.InvalidMoveError: the text is not a Toonerville Rook move.
@@ -191,10 +194,10 @@ def parse_move(text: str) -> Move:
     if len(words) == 1 and lowered[0] in simple:
         return simple[lowered[0]]()
     if lowered[:1] == ["meld"] and len(words) > 1:
-        return MeldDown(meld_from_str(" ".join(words[1:])))
+        return MeldDown(meld_from_str(" ".join(words[1:]), wrap=wrap))
     if lowered[:2] == ["lay", "down"] and len(words) > 2:
         parts = " ".join(words[2:]).split("/")
-        return LayDown(tuple(meld_from_str(p) for p in parts))
+        return LayDown(tuple(meld_from_str(p, wrap=wrap) for p in parts))
     if lowered[:2] == ["lay", "off"] and len(words) == 5 and lowered[3] == "on":
         placed = words[2]
         target = _index(words[4], text)

@@ -13,7 +13,7 @@ from cardrules.errors import quote
 from cardrules.moves import Move
 from cardrules.piles import Pile
 from cardrules_rook.cards import ROOK_CODE, Card, natural
-from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
+from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld, grown_run
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.state import RookPhase, RookRound
 
@@ -85,6 +85,11 @@ def grown_meld(meld: Meld, card: Card, number: int, rules: MeldRules) -> Meld | 
         number (R8), and the grown meld must be valid under ``rules``.
     """
     if isinstance(meld, RunMeld):
+        if rules.wrap:  # a variant lets runs wrap (rook_runs_wrap): either end, round the corner
+            if not card.is_rook and card != natural(meld.colour, number):
+                return None
+            longer = grown_run(meld, number, card.is_rook, wrap=True)
+            return longer if longer is not None and longer.is_valid(rules) else None
         if number not in (meld.low - 1, meld.high + 1) or not 1 <= number <= 14:
             return None
         if not card.is_rook and card != natural(meld.colour, number):
@@ -111,8 +116,12 @@ def swapped(meld: Meld, card: Card) -> Meld:
     ``card`` joins the set's colours.
     """
     if isinstance(meld, RunMeld):
+        number = card.number
         return RunMeld(
-            meld.colour, meld.low, meld.high, tuple(n for n in meld.rooks if n != card.number)
+            meld.colour,
+            meld.low,
+            meld.high,
+            tuple(n for n in meld.rooks if n != number and n - 14 != number),
         )
     colours = tuple(sorted((*meld.colours, card.colour), key="RYGB".index))
     return SetMeld(meld.number, colours, meld.rooks - 1)

@@ -133,6 +133,7 @@ def cardrules_new_round(
     game: Game, round: int, deck: DeckComposition[Card], chance: Chance
 ) -> RookRound:
     rook_rules = rule_points.rook_rules(game)
+    rook_rules.confirm_wrap()  # R7 (rook_runs_wrap): the game's answer, asked again
     return rules.deal_round(_options(game), game.players, round, deck, chance, rook_rules)
 
 
@@ -159,7 +160,7 @@ def cardrules_explain_illegal(game: Game, state: RookRound, move: Move) -> Illeg
 
 @hookimpl(trylast=True)
 def cardrules_parse_move(game: Game, text: str) -> Move:
-    return parse_move(text)
+    return parse_move(text, wrap=rule_points.rook_rules(game).meld_rules.wrap)
 
 
 @hookimpl(trylast=True)
@@ -262,7 +263,13 @@ def cardrules_seat_tensor_reader(game: Game) -> Any:
 
 @hookimpl(trylast=True)
 def rook_meld_valid(game: Game, meld: Meld) -> bool:
-    return meld.is_valid(_options(game).meld_rules)
+    # R7, R8, R13; a wrapping run only where runs may wrap (rook_runs_wrap).
+    return meld.is_valid(rule_points.rook_rules(game).meld_rules.plain())
+
+
+@hookimpl(trylast=True)
+def rook_runs_wrap(game: Game) -> bool:
+    return False  # R7: runs do not wrap
 
 
 @hookimpl(trylast=True)

@@ -112,7 +112,8 @@ def default_may_swap(state: RoundFacts, seat: int, target: int, card: Card) -> b
     meld = state.table[target]
     if not isinstance(meld, RunMeld):
         return False  # R15
-    return card.colour == meld.colour and card.number in meld.rooks
+    number = card.number
+    return card.colour == meld.colour and (number in meld.rooks or number + 14 in meld.rooks)
 
 
 # ---------------------------------------------------------------- binding a game's hooks
@@ -218,7 +219,8 @@ class RookRules:
     Attributes:
         options: the game's options.
         meld_rules: the `MeldRules` melds are checked with (R7, R8, R13):
-            with a ``judge`` when a variant implements `rook_meld_valid`.
+            with a ``judge`` when a variant implements `rook_meld_valid`, and
+            ``wrap`` when a variant lets runs wrap (`rook_runs_wrap`).
         points: each card code's points (R17), from `rook_card_points`.
         default_points: ``points`` are R17's own (the search may rank
             lay-downs by its fast path).
@@ -250,6 +252,7 @@ class RookRules:
         "__weakref__",
         "_buy_penalty",
         "_contract",
+        "_runs_wrap",
         "_token",
         "_variants",
         "default_points",
@@ -283,6 +286,8 @@ class RookRules:
         self.hand_score: Callable[[RoundFacts, int], int] = default_hand_score
         self.may_swap: Callable[[RoundFacts, int, int, Card], bool] = default_may_swap
         self._variants: dict[str, str] = {}
+        self._runs_wrap: Callable[[], bool] | None = None
+        wrap = False
         self._token = 0
         if game is not None:
             self._token = next(_TOKENS)
@@ -290,13 +295,19 @@ class RookRules:
             self._variants = {
                 name: ", ".join(game.rules.changed_by(name)) for name in game.rules.names()
             }
+            if changed("rook_runs_wrap"):
+                self._runs_wrap = _checked(game, "rook_runs_wrap", bool, "True or False")
+                wrap = bool(self._runs_wrap())
             if changed("rook_meld_valid"):
                 valid = _checked(game, "rook_meld_valid", bool, "True or False")
                 rules = MeldRules(
                     rules.min_naturals,
                     rules.naturals_exceed_rooks,
                     MeldJudge(lambda meld: bool(valid(meld=meld)), self._token, _key(game)),
+                    wrap,
                 )
+            elif wrap:
+                rules = MeldRules(rules.min_naturals, rules.naturals_exceed_rooks, wrap=True)
             if changed("rook_card_points"):
                 points = _checked(game, "rook_card_points", int, "a whole number")
                 self.points = tuple(points(card=card_of_code(code)) for code in range(57))
@@ -350,6 +361,29 @@ class RookRules:
         raise PluginHookError(
             self._variants.get("rook_contract") or "unknown", "rook_contract", error
         )
+
+    def confirm_wrap(self) -> None:
+        """R7: ask `rook_runs_wrap` again (at each deal) and check the answer has not changed.
+
+        Whether runs wrap fixes the game's action ids and meld rules for the
+        whole match, so the answer must depend only on the game. Costs
+        nothing when no variant implements the hook.
+
+        Raises:
+            cardrules.PluginHookError: the answer differs from the one the
+                rules were bound with.
+        """
+        if self._runs_wrap is None:
+            return
+        answer = bool(self._runs_wrap())
+        if answer != self.meld_rules.wrap:
+            error = ValueError(
+                f"answered {answer} after {self.meld_rules.wrap}: whether runs wrap must "
+                "depend only on the game"
+            )
+            raise PluginHookError(
+                self._variants.get("rook_runs_wrap") or "unknown", "rook_runs_wrap", error
+            )
 
     def buy_penalty(self, state: RoundFacts, seat: int) -> int:
         """R10: penalty cards the buyer draws (`rook_buy_penalty`).

@@ -26,7 +26,7 @@ import attrs
 from cardrules.drawing import Canvas, svg_of
 from cardrules_rook.cards import COLOUR_NAMES, COLOURS, ROOK, Card
 from cardrules_rook.contracts import Contract
-from cardrules_rook.melds import Meld, RunMeld
+from cardrules_rook.melds import Meld, RunMeld, wrapped
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.state import RookPhase, RookRound
 
@@ -334,7 +334,7 @@ def _meld_cards(meld: Meld) -> list[tuple[Card, str]]:
         rooks = set(meld.rooks)
         naturals = iter(meld.naturals)
         return [
-            (ROOK, f"{meld.colour}{n}") if n in rooks else (next(naturals), "")
+            (ROOK, f"{meld.colour}{wrapped(n)}") if n in rooks else (next(naturals), "")
             for n in range(meld.low, meld.high + 1)
         ]
     return [(card, "") for card in meld.naturals] + [(ROOK, str(meld.number))] * meld.rooks

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from cardrules.chance import Chance
 from cardrules.moves import Move
-from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, Card, card_of_code, natural
-from cardrules_rook.melds import Meld, RunMeld, SetMeld
+from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, Card, card_of_code
+from cardrules_rook.melds import Meld, RunMeld, SetMeld, run_ends
 from cardrules_rook.moves import LayDown, LayOff, MeldDown, Swap
 from cardrules_rook.play import apply_move, laid_off, may_lay_off, remaining_contract, swapped
 from cardrules_rook.search import can_lay_down, find_lay_down, hand_counts
@@ -80,7 +80,7 @@ def _rook_room(state: RookRound, meld: Meld, needed: int) -> int:
         if best >= needed:
             return
         numbers = (
-            (current.low - 1, current.high + 1)
+            run_ends(current, state.rules.meld_rules.wrap)
             if isinstance(current, RunMeld)
             else (current.number,)
         )
@@ -144,7 +144,7 @@ def swaps(state: RookRound, seat: int) -> list[Move]:
     moves: list[Move] = []
     for index, meld in enumerate(state.table):
         if isinstance(meld, RunMeld):
-            cards = [natural(meld.colour, number) for number in meld.rooks]
+            cards = list(meld.stands_for())
         elif meld.rooks and rules.swap_sets:
             cards = [card_of_code(code) for code in range(meld.number - 1, 56, 14)]
         else:
@@ -225,7 +225,8 @@ def _lay_down_survives_swap(state: RookRound, seat: int, swap: Swap) -> bool:
 def _rook_for(meld: Meld, card: Card) -> Meld:
     """``meld`` with a Rook standing for its natural ``card`` (the card leaves it)."""
     if isinstance(meld, RunMeld):
-        return RunMeld(meld.colour, meld.low, meld.high, tuple(sorted((*meld.rooks, card.number))))
+        place = card.number + 14 if card.number < meld.low else card.number  # (a wrapping run)
+        return RunMeld(meld.colour, meld.low, meld.high, tuple(sorted((*meld.rooks, place))))
     colours = list(meld.colours)
     colours.remove(card.colour)
     return SetMeld(meld.number, tuple(colours), meld.rooks + 1)

@@ -5,6 +5,10 @@ and its row of ``table_melds``) and takes its cards out of ``unseen``; only
 the columns of the seat that laid it depend on the observer. `meld_entry`
 works these out once per meld and keeps them (`_MELD_HITS`), so that every
 observer of a new meld, and every seat's tensor, reads the one entry.
+
+A run that wraps from 14 to 1 (rule point ``rook_runs_wrap``) shows by its
+numbers 1-14: its low end (``run_ends``) is then above its high end, and its
+numbers in ``table_melds`` have a gap inside 1-14, which no other run has.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE
-from cardrules_rook.melds import RunMeld
+from cardrules_rook.melds import RunMeld, wrapped
 from cardrules_rook.tensor_layout import NATURALS, meld_columns
 
 __all__ = ["OWNER_COLUMN", "MeldEntry", "meld_entry", "table_key"]
@@ -94,6 +98,10 @@ def _meld_hits(
         high = meld.high
         rooks = meld.rooks
         naturals = [base + n for n in range(low, high + 1) if n not in rooks]
+        if high > 14:
+            # A wrapping run (rook_runs_wrap): its numbers 1-14, the high end below the low.
+            naturals = [code - 14 if code - base > 14 else code for code in naturals]
+            rooks = tuple(wrapped(n) for n in rooks)
         placed += naturals
         placed += [ROOK_CODE] * len(rooks)
         start = at["table_run_naturals"]
@@ -101,10 +109,13 @@ def _meld_hits(
         start = at["table_run_rooks"]
         hits += [start + base + n for n in rooks]
         start = at["run_ends"]
-        hits += (start + base + low, start + NATURALS + base + high)
+        hits += (start + base + low, start + NATURALS + base + wrapped(high))
         if row is not None:
             hits += (row + _M_PRESENT, row + _M_RUN, row + _M_RUN_COLOUR[meld.colour])
-            hits += range(row + _M_RUN_NUMBERS + low, row + _M_RUN_NUMBERS + high + 1)
+            if high > 14:
+                hits += [row + _M_RUN_NUMBERS + wrapped(n) for n in range(low, high + 1)]
+            else:
+                hits += range(row + _M_RUN_NUMBERS + low, row + _M_RUN_NUMBERS + high + 1)
             hits += [row + _M_RUN_ROOKS + n for n in rooks]
     else:
         number = meld.number

@@ -3,7 +3,8 @@
 Each variant is a small plugin, written as an outside author would: a class
 whose docstring says what changes, and whose ``spec`` declares it. A variant
 that changes a rule point implements that hook of `cardrules_rook.hookspecs`
-(``three-buys`` wraps ``rook_may_buy``, R10); the others set the option of
+(``three-buys`` wraps ``rook_may_buy``, R10; ``round-the-corner`` answers
+``rook_runs_wrap``, R7); the others set the option of
 `RookOptions` that their *Interpretation* names: ``more-naturals`` is the
 Rooks-per-meld option, which the contract search's shortcuts know (a
 ``rook_meld_valid`` hook would send every search down the exact path: a
@@ -22,7 +23,14 @@ from cardrules import hookimpl
 from cardrules.registry import VariantSpec
 from cardrules_rook import knock
 
-__all__ = ["VARIANTS", "LayOffNextTurn", "MoreNaturals", "ThreeBuys", "UnlimitedRebuilds"]
+__all__ = [
+    "VARIANTS",
+    "LayOffNextTurn",
+    "MoreNaturals",
+    "RoundTheCorner",
+    "ThreeBuys",
+    "UnlimitedRebuilds",
+]
 
 GAME = "toonerville-rook"
 
@@ -40,6 +48,26 @@ class ThreeBuys:
         """The declaration: this object brings the hook."""
         return VariantSpec(
             "three-buys", GAME, "R10: at most three buys per player per round.", plugin=self
+        )
+
+
+class RoundTheCorner:
+    """Runs may go round the corner, from 14 on to 1, as in 13-14-1-2 (R7).
+
+    Implements the hook ``rook_runs_wrap``; the game then offers, lays off onto,
+    swaps in, writes and encodes wrapping runs. A run still holds four cards or
+    more and at most all 14 numbers.
+    """
+
+    @hookimpl
+    def rook_runs_wrap(self, game: Any) -> bool:
+        return True
+
+    @property
+    def spec(self) -> VariantSpec:
+        """The declaration: this object brings the hook."""
+        return VariantSpec(
+            "round-the-corner", GAME, "R7: runs may wrap from 14 to 1 (13-14-1-2).", plugin=self
         )
 
 
@@ -80,4 +108,5 @@ VARIANTS: tuple[VariantSpec, ...] = (
     LayOffNextTurn.spec,
     UnlimitedRebuilds.spec,
     knock.SPEC,
+    RoundTheCorner().spec,
 )

@@ -27,14 +27,17 @@ IDS = {
 UNBOUNDED = "A Box observation space m"
 
 
+@pytest.mark.parametrize("render_mode", [None, "rgb_array"])
 @pytest.mark.parametrize("game", IDS)
-def test_check_env(game: str) -> None:
-    """Gymnasium's env checker passes; its only remarks are on the unbounded Box."""
-    env = gymnasium.make(IDS[game], options={"rounds": 1}).unwrapped
+def test_check_env(game: str, render_mode: str | None) -> None:
+    """Gymnasium's env checker passes, its render check too; it remarks only on the Box."""
+    if render_mode is not None:
+        pytest.importorskip("cairosvg")
+    env = gymnasium.make(IDS[game], options={"rounds": 1}, render_mode=render_mode).unwrapped
     assert isinstance(env, CardRulesGymEnv)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env)
+        check_env(env, skip_render_check=False)
     remarks = {str(warning.message) for warning in caught}
     assert all(UNBOUNDED in remark for remark in remarks), remarks
 
@@ -146,3 +149,75 @@ def test_truncation_and_render() -> None:
     assert truncated
     assert not terminated
     assert steps < 8  # the bots' decisions count too
+
+
+def test_a_cap_reached_inside_reset_truncates_the_agents_first_step() -> None:
+    """Issue 41: the bots reached the cap inside reset(), which returned an all-zero mask,
+    and the agent's next step was played for a bot's seat (seat 1's ``reveal 0 1``)."""
+    env = CardRulesGymEnv("gnoming-a-round", players=3, seat=2, max_decisions=1)
+    _, info = env.reset(seed=3)
+    state = env.game_state
+    assert state is not None
+    assert state.current_player == 2  # the agent is to act
+    assert np.flatnonzero(info["action_mask"]).tolist() == state.legal_actions() != []
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    move = state.action_space.move_of(action)
+    _, reward, terminated, truncated, info = env.step(action)
+    assert (reward, terminated, truncated) == (0.0, False, True)
+    assert not info["action_mask"].any()
+    assert state.seats[-1] == 2  # played for the agent's own seat
+    assert state.history[-1] == move
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_rgb_array_through_gymnasium_make(game: str) -> None:
+    """What SB3's make_vec_env does by default: gymnasium.make(id, render_mode="rgb_array")."""
+    pytest.importorskip("cairosvg")
+    env = gymnasium.make(IDS[game], render_mode="rgb_array", options={"rounds": 1})
+    env.reset(seed=1)
+    frame = env.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.shape == (560, 800, 3)
+    assert frame.dtype == np.uint8
+    assert frame.min() < 128 < frame.max()
+    env.close()
+
+
+def test_record_video_of_a_short_match(tmp_path: Any) -> None:
+    """Gymnasium's RecordVideo records a (capped) match from the rgb_array frames."""
+    pytest.importorskip("cairosvg")
+    pytest.importorskip("moviepy")
+    from gymnasium.wrappers import RecordVideo
+
+    inner = gymnasium.make(IDS["gnoming-a-round"], render_mode="rgb_array", max_decisions=6)
+    env = RecordVideo(inner, str(tmp_path / "videos"), episode_trigger=lambda episode: True)
+    _, info = env.reset(seed=2)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    env.close()  # type: ignore[no-untyped-call]  # (RecordVideo.close is untyped)
+    videos = list((tmp_path / "videos").glob("*.mp4"))
+    assert len(videos) == 1
+    assert videos[0].stat().st_size > 1000
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_sb3_make_vec_env_with_its_defaults(game: str) -> None:
+    """Issue 41: make_vec_env passes render_mode="rgb_array", which raised ValueError.
+
+    Stable-Baselines3 needs torch, which the test extra leaves out (too heavy):
+    where it is not installed, test_rgb_array_through_gymnasium_make checks the
+    same contract.
+    """
+    pytest.importorskip("cairosvg")
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_util import make_vec_env
+
+    vec = make_vec_env(IDS[game], n_envs=2)
+    observations = np.asarray(vec.reset())
+    assert observations.shape[0] == 2
+    assert vec.render_mode == "rgb_array"
+    assert np.asarray(vec.get_images()[0]).shape == (560, 800, 3)
+    vec.close()

@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from cardrules import IllegalMoveError, InvalidMoveError, InvalidSeatError, new_game
 from cardrules.adapters.pettingzoo import CardRulesEnv, env, illegal_penalty, raw_env
@@ -68,12 +69,14 @@ def test_full_match_masks_and_rewards(game: str) -> None:
         observation, reward, termination, truncation, info = aec.last()
         totals[agent] += reward
         assert not truncation
-        assert info == {}
         assert observation["observation"].dtype == np.float32
         assert observation["observation"].shape == (state.game.tensor_layout.size,)
         mask = observation["action_mask"]
         assert mask.dtype == np.int8
         assert mask.shape == (space.size,)
+        assert set(info) == {"action_mask"}  # the mask in info too, the same read-only array
+        assert info["action_mask"] is mask
+        assert not mask.flags.writeable
         if termination:
             assert not mask.any()
         else:
@@ -84,6 +87,7 @@ def test_full_match_masks_and_rewards(game: str) -> None:
                 for other in aec.agents:
                     if other != agent:
                         assert not aec.observe(other)["action_mask"].any()
+                        assert not aec.infos[other]["action_mask"].any()
                         assert aec.legal_actions(other) == []
             checked += 1
         aec.step(random_action(aec, rng))
@@ -219,7 +223,22 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     human.step(human.unwrapped.legal_actions()[0])
     assert "seat_1 to act" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("gnoming-a-round", players=3, render_mode="rgb_array")
+        raw_env("gnoming-a-round", players=3, render_mode="video")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rgb_array_renders_the_seat_to_acts_drawing(game: str) -> None:
+    """render_mode="rgb_array" (issue 41): the acting seat's drawing, a uint8 (H, W, 3) array."""
+    pytest.importorskip("cairosvg")
+    aec = env(game, players=3, options=GAMES[game], render_mode="rgb_array")
+    aec.reset(seed=3)
+    frame = aec.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.dtype == np.uint8
+    assert frame.shape == (560, 800, 3)
+    assert frame.min() < 128 < frame.max()  # something is drawn on the white frame
+    aec.step(aec.unwrapped.legal_actions()[0])
+    assert aec.render().shape == frame.shape  # every frame has the same shape
 
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
@@ -264,6 +283,7 @@ def test_env_ends_the_match_on_an_illegal_action(game: str) -> None:
         aec.step(None)
     assert returns[offender] == penalty
     assert aec.agents == []
+    assert penalty == illegal_penalty(inner.game, "round")  # a round's scale, not a match's
     custom = env(game, players=3, options=GAMES[game], illegal_reward=-3.5)
     custom.reset(seed=4)
     first = custom.agent_selection
@@ -280,3 +300,112 @@ def test_pettingzoo_render_test(game: str) -> None:
     render_test(
         lambda render_mode: env(game, players=3, options=GAMES[game], render_mode=render_mode)
     )
+
+
+class CountingEnv(CardRulesEnv):
+    """A `CardRulesEnv` that counts its observations."""
+
+    observed = 0
+
+    def observe(self, agent: str) -> Any:
+        CountingEnv.observed += 1
+        return super().observe(agent)
+
+
+def test_env_handles_illegal_actions_without_observing_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 41: env() observed every step twice (TerminateIllegalWrapper observes in step()).
+
+    A loop on ``last(observe=False)`` and ``legal_actions`` now observes nothing.
+    """
+    monkeypatch.setattr("cardrules.adapters.pettingzoo.CardRulesEnv", CountingEnv)
+    aec = env("gnoming-a-round", players=3, options={"rounds": 1})
+    assert isinstance(aec.unwrapped, CountingEnv)
+    aec.reset(seed=6)
+    CountingEnv.observed = 0
+    rng = random.Random(6)
+    steps = 0
+    for _ in aec.agent_iter():
+        info = aec.last(observe=False)[4]
+        assert set(info) == {"action_mask"}
+        aec.step(random_action(aec.unwrapped, rng))
+        steps += 1
+    assert steps > 100
+    assert CountingEnv.observed == 0
+    chain, layer = [], aec
+    while hasattr(layer, "env"):
+        chain.append(type(layer).__name__)
+        layer = layer.env
+    assert chain == ["_OrderEnforcing"]  # illegal and out-of-space actions: handled inside
+    assert isinstance(aec, OrderEnforcingWrapper)
+
+
+def test_the_mask_in_info_follows_the_agent_to_act() -> None:
+    aec = raw_env("toonerville-rook", players=3, options={"rounds": 1})
+    aec.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        acting = aec.agent_selection
+        mask = aec.infos[acting]["action_mask"]
+        assert np.flatnonzero(mask).tolist() == aec.legal_actions()
+        assert all(
+            not aec.infos[other]["action_mask"].any() for other in aec.agents if other != acting
+        )
+        aec.step(random_action(aec, rng))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_state_is_every_seats_observation_for_a_critic(game: str) -> None:
+    """state(): a global state (hidden cards included), each seat's tensor in seat order."""
+    aec = env(game, players=4, options=GAMES[game])
+    aec.reset(seed=8)
+    rng = random.Random(8)
+    for _ in range(9):
+        aec.step(random_action(aec.unwrapped, rng))
+    whole = aec.state()
+    inner = aec.unwrapped
+    assert inner.state_space.contains(whole)
+    size = inner.game.tensor_layout.size
+    assert whole.shape == (4 * size,)
+    for seat in range(4):
+        expected = inner.observe(f"seat_{seat}")["observation"]
+        assert np.array_equal(whole[seat * size : (seat + 1) * size], expected)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "round_scale", "match_scale"),
+    [("gnoming-a-round", 3, -113.0, -339.0), ("toonerville-rook", 4, -1620.0, -17820.0)],
+)
+def test_the_default_illegal_penalty_is_a_rounds_worst_utility(
+    game: str, players: int, round_scale: float, match_scale: float
+) -> None:
+    """Issue 41: the penalty was a whole match's worst utility, which dwarfed every return."""
+    aec = env(game, players=players)
+    assert aec.unwrapped.illegal_reward == illegal_penalty(aec.unwrapped.game) == round_scale
+    assert illegal_penalty(aec.unwrapped.game, "match") == match_scale
+    with pytest.raises(ValueError, match="scale"):
+        illegal_penalty(aec.unwrapped.game, "episode")
+    assert raw_env(game, players=players).illegal_reward is None  # raw_env raises instead
+
+
+def test_env_keeps_the_classic_wrappers_checks() -> None:
+    """env() checks what AssertOutOfBoundsWrapper and OrderEnforcingWrapper check."""
+    aec = env("gnoming-a-round", players=3, options={"rounds": 1})
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        aec.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        aec.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = aec.agent_selection
+    with pytest.raises(AssertionError, match="before observe"):
+        aec.observe("seat_0")
+    aec.reset(seed=1)
+    state = aec.unwrapped.game_state
+    before = snapshot(state)
+    for outside in (546, -1, 2.0, "3", None):
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            aec.step(outside)
+    assert snapshot(state) == before
+    aec.step(np.int64(aec.unwrapped.legal_actions()[0]))  # numpy integers in the space pass
+    assert len(state.history) == 1

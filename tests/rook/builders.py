@@ -114,7 +114,8 @@ def put_round(
         Pile(cards(discards)),
         rules,
     )
-    round_state.table = [meld(m) for m in table]
+    # (a wrapping run where the game's variants let runs wrap, R7)
+    round_state.table = [meld_from_str(m, wrap=rules.meld_rules.wrap) for m in table]
     round_state.owners = list(owners) if owners is not None else [0] * len(table)
     round_state.down = [seat in down for seat in range(state.players)]
     round_state.buys = list(buys) if buys is not None else [0] * state.players

@@ -128,6 +128,26 @@ class Nonsense:
         return "yes"
 
 
+class CornerRuns:
+    """R7: runs may wrap from 14 to 1 (hook rook_runs_wrap)."""
+
+    @hookimpl
+    def rook_runs_wrap(self, game: Any) -> bool:
+        return True
+
+
+class FickleCorner:
+    """Broken: runs wrap in the first round only (the answer must depend on the game alone)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    @hookimpl
+    def rook_runs_wrap(self, game: Any) -> Any:
+        self.asked += 1
+        return "yes" if game.options.first_dealer == 2 else self.asked == 1
+
+
 VARIANTS: dict[str, object] = {
     "short-runs": ShortRuns(),
     "short-game": ShortGame(),
@@ -140,6 +160,8 @@ VARIANTS: dict[str, object] = {
     "out-bonus": OutBonus(),
     "set-swaps": SetSwaps(),
     "nonsense": Nonsense(),
+    "corner-runs": CornerRuns(),
+    "fickle-corner": FickleCorner(),
 }
 
 
@@ -244,6 +266,32 @@ def test_a_meld_hook_answering_nonsense_is_named() -> None:
     put_round(state, ["R3 R4 R5 R6 B1", "Y1", "Y2"], round=2, phase=P.PLAY, discards="G1")
     with pytest.raises(PluginHookError, match=r"nonsense.*rook_meld_valid.*'yes'"):
         state.legal_moves()
+
+
+@pytest.mark.rule("R7")
+def test_runs_that_wrap_meet_a_variant_meld_rule() -> None:
+    """With short runs and wrapping, R14 R1 R2 is a run: the meld hook is asked about it."""
+    hand = "R14 R1 R2 Y7 G7 B7 Y3"
+    both = game(["short-runs", "corner-runs"])
+    put_round(both, [hand, "Y1", "Y2"], round=1, phase=P.PLAY, discards="G1")
+    assert "meld R14 R1 R2" in legal_of(both, "meld")
+    play(both, "meld R14 R1 R2")
+    assert table(both) == ["R14 R1 R2"]
+    for variants in (["short-runs"], ["corner-runs"]):
+        one = game(variants)
+        put_round(one, [hand, "Y1", "Y2"], round=1, phase=P.PLAY, discards="G1")
+        assert "meld R14 R1 R2" not in legal_of(one, "meld")
+    assert rs(both).rules.meld_rules.wrap
+    assert rs(both).rules.meld_rules.any_shape
+
+
+@pytest.mark.rule("R7")
+def test_a_wrap_hook_answering_nonsense_or_changing_its_mind_is_named() -> None:
+    with pytest.raises(PluginHookError, match=r"fickle-corner.*rook_runs_wrap.*'yes'"):
+        game(["fickle-corner"], options={"first_dealer": 2})
+    VARIANTS["fickle-corner"].asked = 0  # type: ignore[attr-defined]
+    with pytest.raises(PluginHookError, match=r"fickle-corner.*rook_runs_wrap.*depend only"):
+        game(["fickle-corner"], seed=1)
 
 
 # ---------------------------------------------------------------- R4: contracts

@@ -2,22 +2,25 @@
 
 OpenSpiel asks a game for its ``min_utility`` and ``max_utility``; the
 PettingZoo and Gymnasium environments penalise an illegal action with the
-worst utility a whole match can give, so that it is never better than a legal
-move. Both come from the game's own declarations: the round-score bounds it
-answers (hook ``cardrules_score_bounds``), the most rounds a match can have and
-which totals win (`cardrules.MatchRules`). No framework is imported here, and
+worst utility one round can give (`illegal_penalty`), on the scale of the
+returns a learner sees, so that the penalty does not dwarf them. Both come
+from the game's own declarations: the round-score bounds it answers (hook
+``cardrules_score_bounds``), the most rounds a match can have and which totals
+win (`cardrules.MatchRules`). No framework is imported here, and
 no game is named: every registered game gets the same treatment.
 """
 
 from __future__ import annotations
 
 from cardrules.engine import Game
+from cardrules.errors import quote
 
 __all__ = [
     "DEFAULT_UTILITY_BOUND",
     "illegal_penalty",
     "match_bounds",
     "round_bounds",
+    "round_utility_bounds",
     "utility_bounds",
 ]
 
@@ -61,16 +64,44 @@ def utility_bounds(game: Game) -> tuple[float, float]:
     return min(first, second), max(first, second)
 
 
-def illegal_penalty(game: Game) -> float:
-    """The environments' default reward for an illegal action: the worst utility of a match.
+def round_utility_bounds(game: Game) -> tuple[float, float] | None:
+    """``(worst, best)`` utility of one seat's score in one round, or ``None`` without bounds.
 
-    Where the lowest total wins, minus the highest total a seat can score over
-    ``game.rounds`` rounds (`match_bounds`); where the highest wins, the lowest
-    total, so an illegal action is never better than any legal play. At most
-    ``-1.0``; ``-1.0`` (as PettingZoo's classic environments) for a game that
-    declares no score bounds.
+    `round_bounds` turned into utilities (`cardrules.MatchRules.utility`), in
+    the direction the game declares.
     """
-    bounds = match_bounds(game)
+    bounds = round_bounds(game)
     if bounds is None:
-        return -1.0
-    return min(utility_bounds(game)[0], -1.0)
+        return None
+    first, second = (game.match_rules.utility(score) for score in bounds)
+    return min(first, second), max(first, second)
+
+
+def illegal_penalty(game: Game, scale: str = "round") -> float:
+    """The environments' default reward for an illegal action (at most ``-1.0``).
+
+    Args:
+        game: the configured game.
+        scale: ``"round"`` (the default of both environments): the worst
+            utility one round can give (`round_utility_bounds`; Gnoming A
+            Round: -113, Toonerville Rook with 4 players: -1,620), on the scale
+            of one round's return, so that it weighs like a very bad round and
+            does not dwarf every return a learner sees. ``"match"``: the worst
+            utility of a whole match (`utility_bounds`; -339 and -17,820),
+            never better than any legal play of a match.
+
+    Returns:
+        that utility, at most ``-1.0``; ``-1.0`` (as PettingZoo's classic
+        environments) for a game that declares no score bounds.
+
+    Raises:
+        ValueError: ``scale`` is neither ``"round"`` nor ``"match"``.
+    """
+    if scale == "round":
+        bounds = round_utility_bounds(game)
+        return -1.0 if bounds is None else min(bounds[0], -1.0)
+    if scale == "match":
+        if match_bounds(game) is None:
+            return -1.0
+        return min(utility_bounds(game)[0], -1.0)
+    raise ValueError(f"scale must be 'round' or 'match', got {quote(scale)}")

@@ -22,13 +22,22 @@ decisions the bots play every decision that is theirs.
   a round ends (by its move or a bot's). An episode's rewards add up to its
   final ``state.utilities[seat]``.
 * **Termination** when the match ends; **truncation** after ``max_decisions``
-  decisions (all seats counted; the round in play is then not scored).
+  decisions (all seats counted; the round in play is then not scored). The
+  cap is checked after each of the agent's steps, never inside `reset`:
+  `reset` always lets the bots play up to the agent's first decision (a reset
+  cannot report a truncation, and the agent must have a legal move), so an
+  episode has at least one step; if the cap was reached by then, that first
+  step returns ``truncated=True``.
 * **Illegal actions** end the episode, as in PettingZoo's classic
   environments: the move is not played, the reward is ``illegal_reward`` (by
-  default the worst utility a match can give,
-  `cardrules.adapters.bounds.illegal_penalty`, so that an illegal action is
-  never better than a legal one) and ``info["illegal_action"]`` is True. An id
-  outside the space raises `cardrules.InvalidMoveError`.
+  default `cardrules.adapters.bounds.illegal_penalty`: the worst utility one
+  round can give, on the scale of a round's return) and
+  ``info["illegal_action"]`` is True. An id outside the space raises
+  `cardrules.InvalidMoveError`.
+* **Render modes**: ``"ansi"`` and ``"human"`` (the agent's view as text) and
+  ``"rgb_array"`` (the agent seat's drawing, `cardrules.svg.draw`, as a
+  ``uint8`` array ``(560, 800, 3)``; the ``render`` extra), which
+  Stable-Baselines3's ``make_vec_env`` and Gymnasium's ``RecordVideo`` ask for.
 * ``reset(seed=s)`` deals the engine's match for seed ``s`` and seeds the bots
   from it, so a seeded episode repeats exactly; without a seed, the next
   episode follows from the last seed (or from fresh randomness).
@@ -71,7 +80,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
-from cardrules.adapters.views import render_view
+from cardrules.adapters.views import render_rgb, render_view
 from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot
 from cardrules.engine import Game, GameState, new_game
@@ -107,10 +116,13 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         variants: names of variants to play with.
         options: the game's options, as for `cardrules.new_game`.
         render_mode: ``None``, ``"ansi"`` (`render` returns the agent's view as
-            text) or ``"human"`` (prints it after every step).
-        max_decisions: truncate after this many decisions (an int ``>= 1``), or ``None``.
-        illegal_reward: the reward of an illegal action (``None``: minus the
-            worst total score of a match, -1.0 for a game without known bounds).
+            text), ``"human"`` (prints it after every step) or ``"rgb_array"``
+            (`render` returns the agent seat's drawing as an RGB array).
+        max_decisions: truncate after this many decisions (an int ``>= 1``), or
+            ``None``; checked after each of the agent's steps (see the module).
+        illegal_reward: the reward of an illegal action (``None``:
+            `cardrules.adapters.bounds.illegal_penalty`, the worst utility of one
+            round; -1.0 for a game without known bounds).
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad options).
@@ -126,7 +138,10 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         opponents: the bots of the other seats in the episode, by seat.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -142,7 +157,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
-                f"render_mode must be None, 'ansi' or 'human', got {quote(render_mode)}"
+                f"render_mode must be None, 'ansi', 'human' or 'rgb_array', "
+                f"got {quote(render_mode)}"
             )
         if max_decisions is not None and (
             isinstance(max_decisions, bool)
@@ -216,8 +232,10 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Deal a new match and let the bots play up to the agent's first decision.
 
-        ``options`` are accepted and ignored: the game's options are fixed when
-        the environment is made.
+        The bots play up to it even past ``max_decisions`` (a reset cannot
+        report a truncation): the agent's first step then returns
+        ``truncated=True``. ``options`` are accepted and ignored: the game's
+        options are fixed when the environment is made.
 
         Returns:
             ``(observation, info)`` with ``info["action_mask"]``.
@@ -233,7 +251,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         }
         self._decisions = 0
         self._done = False
-        self._play_bots()
+        self._play_bots(capped=False)
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._info()
@@ -283,16 +301,21 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             return mask_of(size, (), np.bool_)
         return mask_of(size, state.legal_actions(), np.bool_)
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The agent's view (only what its seat may know).
 
         Returns:
-            the text in ``"ansi"`` mode; ``None`` in ``"human"`` mode (it
-            prints), without a render mode, and before `reset`.
+            the text in ``"ansi"`` mode; in ``"rgb_array"`` mode the seat's
+            drawing as a ``uint8`` array ``(560, 800, 3)``
+            (`cardrules.adapters.views.render_rgb`); ``None`` in ``"human"``
+            mode (it prints), without a render mode, and before `reset`.
         """
         state = self.game_state
         if self.render_mode is None or state is None:
             return None
+        if self.render_mode == "rgb_array":
+            frame: npt.NDArray[np.uint8] = render_rgb(state, self.seat)
+            return frame
         if state.is_over:
             wins = "higher" if state.game.match_rules.higher_wins else "lower"
             headline = f"Match over. Scores: {list(state.scores)} ({wins} is better)"
@@ -309,11 +332,15 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _capped(self) -> bool:
         return self.max_decisions is not None and self._decisions >= self.max_decisions
 
-    def _play_bots(self) -> None:
-        """Let the bots decide until the agent must, the match ends, or the cap is reached."""
+    def _play_bots(self, capped: bool = True) -> None:
+        """Let the bots decide until the agent must or the match ends (or, ``capped``, the cap)."""
         state = self.game_state
         assert state is not None
-        while not state.is_over and state.current_player != self.seat and not self._capped():
+        while (
+            not state.is_over
+            and state.current_player != self.seat
+            and not (capped and self._capped())
+        ):
             other = state.current_player
             assert other is not None
             state.apply(self.opponents[other].choose(state.observation(other)))

@@ -18,7 +18,15 @@ Rook player buys during another's turn).
   may know (see the game's ``tensor`` module for its planes); its values are not
   bounded by the space (scores are not clipped), so the Box is ``-inf .. inf``.
   The mask is 1 exactly at the legal action ids of the agent to act, and all 0
-  for any other agent and once the match is over or truncated.
+  for any other agent and once the match is over or truncated. The same mask
+  is also ``infos[agent]["action_mask"]`` (what ``last()`` returns as ``info``),
+  for trainers that read it there. Both are read-only arrays, shared by the
+  observation and the info of one decision: copy one before changing it.
+* **State**: `CardRulesEnv.state` is a global state for centralised critics
+  (PettingZoo's ``state()``): every seat's observation tensor, in seat order,
+  one after the other (``state_space``: ``float32`` Box of ``players *
+  tensor_layout.size``). It holds **every seat's hidden cards**: give it to a
+  critic during training, never to a policy that plays.
 * **Rewards**: the change of the agent's total score as a utility, in the
   direction the game declares (`cardrules.MatchRules.utility`: minus the score
   where the lowest total wins, as in both bundled games; the score itself where
@@ -30,14 +38,15 @@ Rook player buys during another's turn).
   `cardrules.play_match`; ``None``: no cap) every agent is truncated, not
   terminated, once that many decisions were played; the round in play is then
   not scored, so it gives no reward.
-* **Illegal actions** follow PettingZoo's classic environments in `env`: its
-  ``TerminateIllegalWrapper`` ends the match (every agent terminated and
-  truncated) and gives the offender ``illegal_reward`` (by default the worst
-  utility a match can give, `illegal_penalty`, so an illegal action is never
-  better than a legal one), the others 0; its
-  ``AssertOutOfBoundsWrapper`` refuses an id outside the space with an
-  ``AssertionError``. `raw_env` raises instead: an id outside the space or not
-  an integer raises `cardrules.InvalidMoveError`, an illegal one
+* **Illegal actions** follow PettingZoo's classic environments in `env`, as
+  their ``TerminateIllegalWrapper`` would, but handled by the environment
+  itself (that wrapper observes the agent again at every step): the match ends
+  (every agent terminated and truncated), the move is not played, the
+  offender receives ``illegal_reward`` (by default `illegal_penalty`: the worst
+  utility one round can give, on the scale of a round's return) and the others
+  0. An id outside the space raises ``AssertionError``, as PettingZoo's
+  ``AssertOutOfBoundsWrapper`` would. `raw_env` raises instead: an id outside the space
+  or not an integer raises `cardrules.InvalidMoveError`, an illegal one
   `cardrules.IllegalMoveError` (both ``ValueError``), and the environment is
   left exactly as before the call.
 * ``reset(seed=s)`` deals the match the engine deals for seed ``s``
@@ -74,6 +83,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         f"the PettingZoo adapter needs the pettingzoo extra ({missing}): "
@@ -82,9 +92,9 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
-from cardrules.adapters.views import render_view
+from cardrules.adapters.views import render_rgb, render_view
 from cardrules.engine import Game, GameState, new_game
-from cardrules.errors import InvalidMoveError, InvalidSeatError, quote
+from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, quote
 
 __all__ = ["CardRulesEnv", "env", "illegal_penalty", "raw_env"]
 
@@ -105,10 +115,14 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         options: the game's options (a mapping or the options value), as for
             `cardrules.new_game`; for example ``{"rounds": 1}`` for short matches.
         render_mode: ``None``, ``"human"`` (print the view of the agent to act
-            after every step and on `render`) or ``"ansi"`` (`render` returns it
-            as a string).
+            after every step and on `render`), ``"ansi"`` (`render` returns it
+            as a string) or ``"rgb_array"`` (`render` returns its drawing as a
+            ``uint8`` array ``(height, width, 3)``; needs the ``render`` extra).
         max_decisions: truncate the match after this many decisions (an int
             ``>= 1``), or ``None`` for no cap.
+        illegal_reward: ``None`` (default): an illegal action raises, as in
+            `raw_env`. A number: an illegal action ends the match and the
+            offender receives it, as in `env` (PettingZoo's convention).
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad
@@ -116,6 +130,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
 
     Attributes:
+        state_space: the ``Box`` of `state` (``float32``, ``players *
+            tensor_layout.size``).
         game: the configured `cardrules.Game` (shared by every episode).
         game_state: the `cardrules.GameState` of the episode in play
             (``None`` before the first `reset`); read it, do not change it.
@@ -126,7 +142,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     # Replaced per instance (its "name" names the game), hence no ClassVar.
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "cardrules_v0",
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "is_parallelizable": False,
     }
 
@@ -138,11 +154,13 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         options: Any = None,
         render_mode: str | None = None,
         max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+        illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
-                f"render_mode must be None, 'human' or 'ansi', got {quote(render_mode)}"
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', "
+                f"got {quote(render_mode)}"
             )
         if max_decisions is not None and (
             isinstance(max_decisions, bool)
@@ -173,6 +191,14 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.action_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Discrete(self._size) for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * tensor_size,), np.float32)
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
+        # One read-only all-zero mask, shared by every agent not to act.
+        self._no_mask: npt.NDArray[np.int8] = np.zeros(self._size, dtype=np.int8)
+        self._no_mask.setflags(write=False)
+        self._mask: tuple[int, npt.NDArray[np.int8]] | None = None  # (decisions, mask)
+        self._ended_illegally = False
+        self._assert_bounds = False  # env(): PettingZoo's AssertOutOfBoundsWrapper, inline
         self.game_state: GameState | None = None
         self._seeds: random.Random | None = None
         self._decisions = 0
@@ -215,15 +241,20 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"action_mask": self._no_mask} for agent in self.agents
+        }
         self._decisions = 0
         self._scored_rounds = 0
         self._rewarded = False
         self._done = False
+        self._ended_illegally = False
         self._legal = None
+        self._mask = None
         seat = state.current_player
         assert seat is not None, "a match cannot be over before its first decision"
         self.agent_selection = self.possible_agents[seat]
+        self.infos[self.agent_selection] = {"action_mask": self._current_mask()}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play ``action`` (an action id) for ``agent_selection``.
@@ -233,7 +264,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
         Raises:
             InvalidMoveError: ``action`` is not an int in ``0 .. size-1``.
-            IllegalMoveError: the action is not legal now.
+            IllegalMoveError: the action is not legal now (without
+                ``illegal_reward``; with it, the match ends instead).
             ValueError: an action other than ``None`` for a finished agent.
             RuntimeError: before ``reset()``.
 
@@ -245,13 +277,25 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if (
+            self._assert_bounds
+            and not (type(action) is int and 0 <= action < self._size)
+            and not self.action_spaces[agent].contains(action)
+        ):
+            raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
         if isinstance(action, np.integer):
             action = int(action)
         elif isinstance(action, bool) or not isinstance(action, int):
             raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         state = self.game_state
         assert state is not None
-        state.apply_action(action)
+        try:
+            state.apply_action(action)
+        except IllegalMoveError:
+            if self.illegal_reward is None:
+                raise
+            self._end_illegally(agent)
+            return
         self._decisions += 1
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
@@ -270,19 +314,44 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                 cumulative[name] += reward
             self._scored_rounds = len(scores)
             self._rewarded = True
+        infos = self.infos
+        infos[agent] = {"action_mask": self._no_mask}
         next_seat = state.current_player
         if next_seat is None:
             self._done = True
             for name in self.agents:
                 self.terminations[name] = True
         else:
-            self.agent_selection = self.possible_agents[next_seat]
+            selected = self.possible_agents[next_seat]
+            self.agent_selection = selected
             if self.max_decisions is not None and self._decisions >= self.max_decisions:
                 self._done = True
                 for name in self.agents:
                     self.truncations[name] = True
+            else:
+                infos[selected] = {"action_mask": self._current_mask()}
         if self.render_mode == "human":
             self.render()
+
+    def _end_illegally(self, offender: str) -> None:
+        """End the match for an illegal action of ``offender``, as PettingZoo's classic envs do.
+
+        What ``TerminateIllegalWrapper`` does: every agent terminated and
+        truncated, the offender rewarded ``illegal_reward``, the others 0.
+        """
+        EnvLogger.warn_on_illegal_move()
+        self._done = True
+        self._ended_illegally = True
+        self._cumulative_rewards[offender] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        assert self.illegal_reward is not None
+        self.rewards[offender] = self.illegal_reward
+        self._rewarded = True
+        self.infos[offender] = {"action_mask": self._no_mask}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     # -- what an agent sees -----------------------------------------------------
 
@@ -312,8 +381,43 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         return legal[1]
 
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
-        """``int8`` array of ``action_space.size``: 1 at the legal ids of ``agent``, else 0."""
-        return mask_of(self._size, self.legal_actions(agent), np.int8)
+        """``int8`` array of ``action_space.size``: 1 at the legal ids of ``agent``, else 0.
+
+        A read-only array, the same object as the agent's
+        ``infos[agent]["action_mask"]`` and its observation's mask at this
+        point of the match: copy it before changing it.
+        """
+        if self.legal_actions(agent):
+            return self._current_mask()
+        return self._no_mask
+
+    def _current_mask(self) -> npt.NDArray[np.int8]:
+        """The read-only mask of the agent to act, made once per decision."""
+        cached = self._mask
+        if cached is not None and cached[0] == self._decisions:
+            return cached[1]
+        mask = mask_of(self._size, self.legal_actions(), np.int8)
+        mask.setflags(write=False)
+        self._mask = (self._decisions, mask)
+        return mask
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """A global state for centralised critics: every seat's observation tensor, concatenated.
+
+        Returns:
+            a new ``float32`` array of ``players * tensor_layout.size``: seat
+            0's observation tensor, then seat 1's, and so on. Together they
+            hold **every seat's hidden cards** (each seat's hand as that seat
+            sees it), though not the order of cards no seat may know (a draw
+            pile's): for a critic in training, never for a policy that plays.
+
+        Raises:
+            RuntimeError: before ``reset()``.
+        """
+        state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        return np.concatenate([state.observation_tensor(seat) for seat in range(state.players)])
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()`` for ``agent_selection``.
@@ -361,18 +465,28 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         tensor = state.observation_tensor(seat)
         return {"observation": tensor, "action_mask": self.action_mask(agent)}
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """Show the match as the agent to act sees it (only what that seat may know).
 
         Returns:
-            the text in ``"ansi"`` mode; ``None`` in ``"human"`` mode (it prints)
-            and without a render mode (it warns).
+            the text in ``"ansi"`` mode; in ``"rgb_array"`` mode the seat's
+            drawing (`cardrules.svg.draw`) as a ``uint8`` array ``(height,
+            width, 3)``; ``None`` in ``"human"`` mode (it prints) and without a
+            render mode (it warns).
         """
         if self.render_mode is None:
             import gymnasium
 
             gymnasium.logger.warn("render() was called without a render_mode; nothing to show")
             return None
+        if self.render_mode == "rgb_array":
+            state = self.game_state
+            if state is None:
+                raise RuntimeError("call reset() first")
+            frame: npt.NDArray[np.uint8] = render_rgb(
+                state, self.agent_name_mapping[self.agent_selection]
+            )
+            return frame
         text = self._view()
         if self.render_mode == "ansi":
             return text
@@ -388,6 +502,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             totals = ", ".join(f"seat_{s}: {v}" for s, v in enumerate(state.scores))
             wins = "higher" if state.game.match_rules.higher_wins else "lower"
             headline = f"Match over. Scores: {totals} ({wins} is better)"
+        elif self._ended_illegally:
+            headline = f"Match ended by an illegal action of {self.agent_selection}"
         elif self._done:
             headline = f"Match truncated after {self._decisions} decisions"
         else:
@@ -410,6 +526,31 @@ def raw_env(
     return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``last`` and ``step`` that skip its lookups.
+
+    The wrapper finds the environment's attributes through ``__getattr__`` at
+    every use, which cost a quarter of a Gnoming step; these two calls check
+    the same things and reach the environment directly.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        inner = self.env
+        if not inner.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            inner.step(action)
+
+
 def env(
     game: str,
     players: int,
@@ -419,23 +560,28 @@ def env(
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
     illegal_reward: float | None = None,
 ) -> Any:
-    """`raw_env` wrapped as PettingZoo's classic environments are.
+    """The environment as PettingZoo's classic environments are: illegal actions end the match.
 
-    The wrappers, innermost first: ``TerminateIllegalWrapper`` (an illegal
-    action ends the match, the offender receives ``illegal_reward``, the other
-    agents 0), ``AssertOutOfBoundsWrapper`` (an action outside the space raises
-    ``AssertionError``) and ``OrderEnforcingWrapper`` (errors for calls before
-    ``reset``).
+    A `CardRulesEnv` that ends the match on an illegal action (the offender
+    receives ``illegal_reward``, the other agents 0, every agent is terminated
+    and truncated: what PettingZoo's ``TerminateIllegalWrapper`` does, without
+    its second observation of every step) and refuses an action outside the
+    space with ``AssertionError`` (what ``AssertOutOfBoundsWrapper`` does),
+    wrapped in PettingZoo's ``OrderEnforcingWrapper`` (errors for calls before
+    ``reset``). The environment does the first two itself: each wrapper
+    layer costs attribute lookups at every step.
 
     Args:
         illegal_reward: the offender's reward for an illegal action; ``None``
-            (default): `illegal_penalty` of the game. Other arguments as `CardRulesEnv`.
+            (default): `illegal_penalty` of the game (the worst utility of one
+            round). Other arguments as `CardRulesEnv`.
 
     Returns:
-        an ``AECEnv``; ``.unwrapped`` is the `CardRulesEnv`.
+        an ``OrderEnforcingWrapper``; ``.unwrapped`` is the `CardRulesEnv`.
     """
-    inner = raw_env(game, players, variants, options, render_mode, max_decisions)
-    penalty = illegal_penalty(inner.game) if illegal_reward is None else float(illegal_reward)
-    wrapped = wrappers.TerminateIllegalWrapper(inner, illegal_reward=penalty)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    inner = CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
+    inner.illegal_reward = (
+        illegal_penalty(inner.game) if illegal_reward is None else float(illegal_reward)
+    )
+    inner._assert_bounds = True
+    return _OrderEnforcing(inner)

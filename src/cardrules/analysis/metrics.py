@@ -24,7 +24,13 @@ The definitions (docs/analysis.md states them with their formulas):
   total of the non-winners, in points (never negative; 0 on a shared win of
   every seat);
 * **first-player advantage**: the win rate of the seat that made the match's
-  first move, minus ``1 / players`` (what a fair game gives every seat).
+  first move, minus ``1 / players`` (what a fair game gives every seat);
+* **seat advantage**: the same for every seat ``s``: its win rate minus
+  ``1 / players``;
+* **branching**: legal moves offered per decision, ``sum of legal moves /
+  decisions`` (a row's ``legal_moves / decisions``);
+* **forced moves**: the share of decisions that offered one legal move (no
+  choice at all); ``1 -`` that share is how often a choice was there to make.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from cardrules.analysis.rows import MatchRow
 from cardrules.analysis.stats import mean_interval, wilson
 
 __all__ = [
+    "KINDS",
     "PER_MATCH",
     "DesignMetrics",
     "FirstPlayer",
@@ -53,6 +60,8 @@ __all__ = [
     "lead_changes",
     "leaders_by_round",
     "margin_of_victory",
+    "paired_difference",
+    "seat_advantage",
 ]
 
 
@@ -190,20 +199,38 @@ class FirstPlayer:
     advantage: float
 
 
+def _against_fair(wins: int, matches: int, players: int) -> FirstPlayer:
+    rate = wins / matches if matches else math.nan
+    return FirstPlayer(matches, wins, rate, wilson(wins, matches), 1 / players, rate - 1 / players)
+
+
 def first_player_advantage(rows: Sequence[MatchRow]) -> FirstPlayer:
     """The first mover's win rate against ``1 / players``, over finished matches."""
     known = [r for r in rows if not r.truncated and r.first_seat is not None]
     wins = sum(1 for r in known if r.first_seat in r.winners)
-    players = len(known[0].totals) if known else 1
-    rate = wins / len(known) if known else math.nan
-    return FirstPlayer(
-        matches=len(known),
-        wins=wins,
-        win_rate=rate,
-        interval=wilson(wins, len(known)),
-        fair_rate=1 / players,
-        advantage=rate - 1 / players,
+    return _against_fair(wins, len(known), len(known[0].totals) if known else 1)
+
+
+def seat_advantage(rows: Sequence[MatchRow]) -> tuple[FirstPlayer, ...]:
+    """Every seat's win rate against ``1 / players``, over finished matches.
+
+    Returns:
+        One `FirstPlayer` per seat ``0 .. players-1`` (its figures are that seat's).
+    """
+    finished = [r for r in rows if not r.truncated]
+    players = len(finished[0].totals) if finished else 0
+    return tuple(
+        _against_fair(sum(1 for r in finished if seat in r.winners), len(finished), players)
+        for seat in range(players)
     )
+
+
+def _branching(row: MatchRow) -> float | None:
+    return row.legal_moves / row.decisions if row.legal_moves and row.decisions else None
+
+
+def _forced(row: MatchRow) -> float | None:
+    return row.forced / row.decisions if row.legal_moves and row.decisions else None
 
 
 @attrs.frozen
@@ -228,6 +255,10 @@ class DesignMetrics:
         endings: ``{how a round ended: rounds}``: the game's own endings
             (``"stock"``, ``"ender"``, ``"out"``...), a variant's, or ``"cap"``
             for a round cut by the decision cap.
+        seats: each seat's win rate against its fair share (`seat_advantage`).
+        branching: legal moves per decision over all matches (NaN for rows
+            that did not count them).
+        forced_share: share of decisions with one legal move.
     """
 
     matches: int
@@ -245,6 +276,9 @@ class DesignMetrics:
     match_decisions: tuple[float, float, float, float]
     round_decisions: tuple[float, float, float, float]
     endings: tuple[tuple[str, int], ...]
+    seats: tuple[FirstPlayer, ...] = ()
+    branching: float = math.nan
+    forced_share: float = math.nan
 
 
 def _spread(values: Sequence[int]) -> tuple[float, float, float, float]:
@@ -279,6 +313,7 @@ def design_metrics(rows: Sequence[MatchRow], *, close_margin: int = 5) -> Design
         decisive_round(r.round_scores, r.winners, higher_wins=r.higher_wins) for r in finished
     ]
     margins = [margin_of_victory(r.totals, r.winners, higher_wins=r.higher_wins) for r in finished]
+    counted = [r for r in rows if r.legal_moves]
     endings: Counter[str] = Counter()
     for row in rows:
         endings.update(row.round_endings)
@@ -298,23 +333,46 @@ def design_metrics(rows: Sequence[MatchRow], *, close_margin: int = 5) -> Design
         match_decisions=_spread([r.decisions for r in rows]),
         round_decisions=_spread([n for r in finished for n in r.round_decisions]),
         endings=tuple(sorted(endings.items())),
+        seats=seat_advantage(rows),
+        branching=_ratio(sum(r.legal_moves for r in counted), sum(r.decisions for r in counted)),
+        forced_share=_ratio(sum(r.forced for r in counted), sum(r.decisions for r in counted)),
     )
 
 
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else math.nan
+
+
 #: The per-match figures `compare_metrics` pairs, by name: each maps a
-#: finished match's row to a number.
-PER_MATCH: dict[str, Callable[[MatchRow], float]] = {
+#: finished match's row to a number, or ``None`` where the row cannot tell.
+PER_MATCH: dict[str, Callable[[MatchRow], float | None]] = {
     "lead changes": lambda r: lead_changes(r.round_scores, higher_wins=r.higher_wins),
     "drama (points)": lambda r: drama(r.round_scores, r.winners, higher_wins=r.higher_wins),
+    "won from behind (share)": lambda r: float(
+        drama(r.round_scores, r.winners, higher_wins=r.higher_wins) > 0
+    ),
     "decisive round": lambda r: decisive_round(
         r.round_scores, r.winners, higher_wins=r.higher_wins
     ),
     "margin of victory (points)": lambda r: margin_of_victory(
         r.totals, r.winners, higher_wins=r.higher_wins
     ),
+    "close finish (share)": lambda r: float(
+        margin_of_victory(r.totals, r.winners, higher_wins=r.higher_wins) <= 5
+    ),
     "first seat wins (share)": lambda r: float(r.first_seat in r.winners),
+    "rounds per match": lambda r: r.rounds,
     "decisions per match": lambda r: r.decisions,
     "decisions per round": lambda r: statistics.fmean(r.round_decisions or [0]),
+    "legal moves per decision": _branching,
+    "forced moves (share)": _forced,
+}
+
+#: What each `PER_MATCH` figure counts: ``"share"`` (a rate, 0..1),
+#: ``"points"`` (score points) or ``"count"`` (rounds, decisions, moves).
+KINDS: dict[str, str] = {
+    name: "share" if "(share)" in name else "points" if "(points)" in name else "count"
+    for name in PER_MATCH
 }
 
 
@@ -329,6 +387,8 @@ class MetricDifference:
         variant_mean: its mean with it.
         change: mean of the paired differences (with minus without).
         interval: 95% interval of the change (normal approximation).
+        sd: standard deviation of the paired differences.
+        kind: what the figure counts (see `KINDS`).
     """
 
     name: str
@@ -337,6 +397,20 @@ class MetricDifference:
     variant_mean: float
     change: float
     interval: tuple[float, float]
+    sd: float = 0.0
+    kind: str = "count"
+
+
+def paired_difference(
+    name: str, kind: str, pairs: Sequence[tuple[float, float]]
+) -> MetricDifference:
+    """The paired difference of ``(without, with)`` values, as a `MetricDifference`."""
+    xs = [x for x, _ in pairs]
+    ys = [y for _, y in pairs]
+    differences = [y - x for x, y in pairs]
+    change, interval = mean_interval(differences)
+    sd = statistics.stdev(differences) if len(differences) > 1 else 0.0
+    return MetricDifference(name, len(pairs), _share(xs), _share(ys), change, interval, sd, kind)
 
 
 def compare_metrics(
@@ -344,7 +418,8 @@ def compare_metrics(
 ) -> tuple[MetricDifference, ...]:
     """Each `PER_MATCH` figure as a paired difference between two runs of the same seeds.
 
-    Matches truncated in either run are left out.
+    Matches truncated in either run are left out; a figure no row can tell
+    (legal moves in results files written before they were counted) is left out.
 
     Raises:
         ValueError: the runs do not cover the same seeds.
@@ -354,8 +429,8 @@ def compare_metrics(
     pairs = [(a, b) for a, b in zip(base, varied, strict=True) if not (a.truncated or b.truncated)]
     found = []
     for name, figure in PER_MATCH.items():
-        xs = [float(figure(a)) for a, _ in pairs]
-        ys = [float(figure(b)) for _, b in pairs]
-        change, interval = mean_interval([y - x for x, y in zip(xs, ys, strict=True)])
-        found.append(MetricDifference(name, len(pairs), _share(xs), _share(ys), change, interval))
+        values = [(figure(a), figure(b)) for a, b in pairs]
+        known = [(float(x), float(y)) for x, y in values if x is not None and y is not None]
+        if known or not values:
+            found.append(paired_difference(name, KINDS[name], known))
     return tuple(found)

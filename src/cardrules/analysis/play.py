@@ -32,6 +32,10 @@ class MatchPlan:
         variants: the variants in force.
         options: game options, as `cardrules.new_game` takes them (``None``: defaults).
         max_decisions: cap per match; a capped match is reported truncated.
+        rotate_seats: turn the line-up one seat per seed, so that over
+            ``players`` consecutive seeds each bot sits in each seat once (the
+            games start a match at a fixed seat, so this is what lets every bot
+            start equally often).
     """
 
     game: str
@@ -40,16 +44,33 @@ class MatchPlan:
     variants: tuple[str, ...]
     options: Any
     max_decisions: int
+    rotate_seats: bool = False
+
+    def seat_bots(self, seed: int) -> tuple[str, ...]:
+        """The bot name of each seat in the match of ``seed``.
+
+        Examples:
+            >>> plan = MatchPlan("g", 3, ("a", "b", "c"), (), None, 10, rotate_seats=True)
+            >>> plan.seat_bots(0), plan.seat_bots(1)
+            (('a', 'b', 'c'), ('c', 'a', 'b'))
+        """
+        if not self.rotate_seats:
+            return self.bots
+        shift = seed % self.players
+        return tuple(self.bots[(s - shift) % self.players] for s in range(self.players))
 
     def run_description(self) -> dict[str, Any]:
         """What a results file records of the run (the variants are per row)."""
-        return {
+        run = {
             "game": self.game,
             "players": self.players,
             "bots": list(self.bots),
             "options": self.options,
             "max_decisions": self.max_decisions,
         }
+        if self.rotate_seats:  # absent from files written before seats could rotate
+            run["rotate_seats"] = True
+        return run
 
 
 def _ending(round_state: Any) -> str:
@@ -58,7 +79,11 @@ def _ending(round_state: Any) -> str:
 
 
 def play_one(plan: MatchPlan, seed: int) -> MatchRow:
-    """Play the match of ``seed`` under ``plan`` (seat ``s``'s bot is seeded ``seed * 100 + s``)."""
+    """Play the match of ``seed`` under ``plan`` (seat ``s``'s bot is seeded ``seed * 100 + s``).
+
+    Besides scores and lengths, the row counts the choices: the legal moves
+    offered at each decision (summed) and the decisions with one legal move.
+    """
     state = new_game(
         plan.game,
         players=plan.players,
@@ -66,8 +91,16 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
         variants=plan.variants,
         options=plan.options,
     )
-    factories = {name: bot_factory(name, state.game) for name in set(plan.bots)}
-    seat_bots = [factories[plan.bots[s]](seed * 100 + s) for s in range(plan.players)]
+    names = plan.seat_bots(seed)
+    factories = {name: bot_factory(name, state.game) for name in set(names)}
+    seat_bots = [factories[names[s]](seed * 100 + s) for s in range(plan.players)]
+    choices = [0, 0]  # legal moves offered in all, decisions with one legal move
+
+    def offered(before: GameState, _seat: int, _move: Move) -> None:
+        legal = len(before.legal_moves())
+        choices[0] += legal
+        choices[1] += legal == 1
+
     round_decisions: list[int] = []
     counter = [0]
     first_seat: list[int] = []
@@ -80,7 +113,13 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
             round_decisions.append(counter[0])
             counter[0] = 0
 
-    result = play_match(state, seat_bots, max_decisions=plan.max_decisions, after_move=count)
+    result = play_match(
+        state,
+        seat_bots,
+        max_decisions=plan.max_decisions,
+        before_move=offered,
+        after_move=count,
+    )
     endings = [_ending(r) for r in state.finished_rounds]
     if result.truncated:
         round_decisions.append(counter[0])
@@ -88,7 +127,7 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
     return MatchRow(
         seed=seed,
         variants=plan.variants,
-        bots=plan.bots,
+        bots=names,
         totals=state.scores,
         winners=state.winners,
         rounds=len(state.round_scores),
@@ -99,6 +138,8 @@ def play_one(plan: MatchPlan, seed: int) -> MatchRow:
         round_decisions=tuple(round_decisions),
         first_seat=first_seat[0] if first_seat else None,
         higher_wins=state.game.match_rules.higher_wins,
+        legal_moves=choices[0],
+        forced=choices[1],
     )
 
 

@@ -64,6 +64,9 @@ class MatchRow:
         higher_wins: the game's highest total wins (`cardrules.MatchRules`);
             ``False`` (the lowest wins) in results files written before it
             was kept.
+        legal_moves: the legal moves offered at each decision, summed over
+            the match (0 in results files written before it was kept).
+        forced: decisions that offered one legal move.
     """
 
     seed: int
@@ -79,6 +82,8 @@ class MatchRow:
     round_decisions: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     first_seat: int | None = None
     higher_wins: bool = False
+    legal_moves: int = 0
+    forced: int = 0
 
     @property
     def key(self) -> tuple[tuple[str, ...], int]:

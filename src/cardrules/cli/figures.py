@@ -26,13 +26,16 @@ from rich.text import Text
 
 from cardrules.analysis.metrics import compare_metrics, design_metrics
 from cardrules.analysis.rows import MatchRow
+from cardrules.analysis.verdict import Verdict
 from cardrules.simulate import Summary, compare, summarise
 
 __all__ = [
+    "describe_line_up",
     "match_progress",
     "print_comparison",
     "print_metrics",
     "print_summary",
+    "print_verdict",
     "write_rows",
 ]
 
@@ -71,6 +74,13 @@ def match_progress(console: Console, label: str, total: int) -> Iterator[Callabl
         yield advance
     if console.is_terminal:
         console.print(f"{label}: {total} matches in {time.monotonic() - started:.1f} s")
+
+
+def describe_line_up(bots: Sequence[str], rotate: bool) -> str:
+    """``"greedy on every seat"`` or ``"bots greedy,random, seats rotated"``."""
+    if len(set(bots)) == 1:
+        return f"{bots[0]} on every seat"
+    return f"bots {','.join(bots)}, seats {'rotated' if rotate else 'fixed'}"
 
 
 def _fmt(value: float, spec: str = ".2f") -> str:
@@ -125,10 +135,29 @@ def print_metrics(console: Console, title: str, rows: Sequence[MatchRow]) -> Non
     table.add_row(
         f"close finishes (margin <= {metrics.close_margin})", _fmt(metrics.close_share, ".1%")
     )
+    for number, seat in enumerate(metrics.seats):
+        table.add_row(
+            f"seat {number}'s win rate",
+            f"{_fmt(seat.win_rate, '.1%')} ({_fmt(seat.interval[0], '.1%')} to "
+            f"{_fmt(seat.interval[1], '.1%')}; advantage {_fmt(seat.advantage, '+.1%')})",
+        )
+    table.add_row("legal moves per decision", _fmt(metrics.branching))
+    table.add_row("forced moves (one legal move)", _fmt(metrics.forced_share, ".1%"))
     _low, median, mean, _high = metrics.round_decisions
     table.add_row("decisions per round", f"median {_fmt(median, '.0f')}, mean {_fmt(mean, '.1f')}")
     table.add_row("round endings", ", ".join(f"{k} {n}" for k, n in metrics.endings) or "-")
     console.print(table)
+
+
+def print_verdict(console: Console, variant: str, found: Verdict) -> None:
+    """What ``variant`` changed: the headline, the line-up caveat, then one line per figure."""
+    console.print(f"[bold]Verdict: what {variant} changes[/bold]")
+    console.print(found.headline(), markup=False)
+    if found.caveat:
+        console.print(Text.assemble(("Caveat: ", "yellow"), found.caveat))
+    for line in found.lines:
+        mark = ("* ", "bold green") if line.clear else ("  ", "")
+        console.print(Text.assemble(mark, line.text()))
 
 
 def _print_differences(

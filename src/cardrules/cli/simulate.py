@@ -10,16 +10,20 @@ import click
 from rich.console import Console
 
 from cardrules.analysis.backends import BACKENDS
-from cardrules.analysis.report import write_report
-from cardrules.bot_loading import default_bot
+from cardrules.analysis.report import require_matplotlib, write_report
+from cardrules.analysis.verdict import verdict
+from cardrules.bot_loading import bot_factory, default_bot
 from cardrules.cli.common import check_writable, parse_option, rules_options
 from cardrules.cli.figures import (
+    describe_line_up,
     match_progress,
     print_comparison,
     print_metrics,
     print_summary,
+    print_verdict,
     write_rows,
 )
+from cardrules.engine import new_game
 from cardrules.registry import default_catalogue
 from cardrules.simulate import MatchRow, simulate, summarise
 
@@ -35,13 +39,7 @@ def _run(console: Console, label: str, games: int, **kwargs: Any) -> list[MatchR
 
 
 def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise click.UsageError("--plot needs matplotlib: pip install 'cardrules[plot]'") from None
+    plt = require_matplotlib()
     figure, axes = plt.subplots(figsize=(8, 4.5))
     for label, rows in runs.items():
         by_bot: dict[str, list[int]] = {}
@@ -68,7 +66,22 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     "--bots",
     default=None,
     help="Bots by seat, comma-separated, repeated over the seats. Default: the game's own "
-    "bot and random (greedy,random for both bundled games).",
+    "bot and random (greedy,random for both bundled games); with --compare-variant, the "
+    "game's own bot on every seat.",
+)
+@click.option(
+    "--rotate-seats/--fixed-seats",
+    default=True,
+    show_default=True,
+    help="Turn the line-up one seat per seed, so every bot holds (and starts from) every "
+    "seat equally often.",
+)
+@click.option(
+    "--skill-bots",
+    default=None,
+    help="With --compare-variant: a stronger and a weaker bot (STRONG,WEAK) played against "
+    "each other on the same seeds, to measure how the rule changes the stronger one's edge. "
+    "Default: the game's own bot and random when --bots is not given; none to skip.",
 )
 @rules_options
 @click.option(
@@ -129,6 +142,8 @@ def simulate_command(
     games: int,
     players: int,
     bots: str | None,
+    rotate_seats: bool,
+    skill_bots: str | None,
     variants: Sequence[str],
     options: Sequence[str],
     jobs: int,
@@ -145,15 +160,25 @@ def simulate_command(
     console = Console(highlight=False)
     check_writable(out, "--out", (".jsonl", ".csv", ".json"))
     check_writable(plot, "--plot", (".png",))
+    if report is not None or plot is not None:
+        try:
+            require_matplotlib()  # before any match: the plots are drawn at the end
+        except ValueError as error:
+            option = "--report" if report is not None else "--plot"
+            raise click.UsageError(f"{option}: {error}") from None
+    spec = default_catalogue().game(game)
     if compare_variant:
         default_catalogue().variant(game, compare_variant)  # unknown: refused before any match
+        if skill_bots is None and bots is None:
+            skill_bots = f"{default_bot(spec)},random"
+    skill_names = _skill_names(skill_bots) if compare_variant else None
     if bots is None:
-        bots = f"{default_bot(default_catalogue().game(game))},random"
+        bots = default_bot(spec) if compare_variant else f"{default_bot(spec)},random"
     stream = out if out is not None and out.suffix.lower() == ".jsonl" else None
     settings: dict[str, Any] = {
         "game": game,
         "players": players,
-        "bots": [b.strip() for b in bots.split(",") if b.strip()],
+        "bots": _names(bots),
         "options": dict(parse_option(text) for text in options) or None,
         "seed": seed,
         "jobs": jobs,
@@ -161,12 +186,22 @@ def simulate_command(
         "backend": backend,
         "address": address,
         "out": stream,
+        "rotate_seats": rotate_seats,
     }
+    if skill_names is not None:
+        probe = new_game(
+            game, players=players, seed=seed, variants=variants, options=settings["options"]
+        )
+        for name in skill_names:  # an unknown skill bot is refused before any match
+            try:
+                bot_factory(name, probe.game)
+            except ValueError as error:
+                raise click.BadParameter(str(error), param_hint="--skill-bots") from None
+    line_up = describe_line_up(settings["bots"], rotate_seats)
     base = _run(console, "matches", games, variants=list(variants), **settings)
     runs: dict[str, Sequence[MatchRow]] = {"": base}
-    title = f"{game}: {games} matches, bots {bots}, variants {', '.join(variants) or 'none'}"
-    print_summary(console, title, summarise(base))
-    print_metrics(console, "How the game plays", base)
+    named = ", ".join(variants) or "none"
+    title = f"{game}: {games} matches, {line_up}, variants {named}"
     rows = list(base)
     if compare_variant:
         varied = _run(
@@ -176,11 +211,23 @@ def simulate_command(
             variants=[*variants, compare_variant],
             **settings,
         )
+        against = ", ".join(variants) or "the base game"
+        title = f"{game}: {compare_variant} against {against}, {games} matches, {line_up}"
         runs = {"without": base, f"with {compare_variant}": varied}
+        skill = _skill_runs(console, skill_names, games, variants, compare_variant, settings)
+        found = verdict(base, varied, skill=skill)
+        console.print(title, markup=False)
+        print_verdict(console, compare_variant, found)
+        print_summary(console, "without the rule", summarise(base))
         print_summary(console, f"the same seeds with {compare_variant}", summarise(varied))
-        print_metrics(console, f"How the game plays with {compare_variant}", varied)
         print_comparison(console, compare_variant, base, varied)
+        print_metrics(console, "How the game plays without the rule", base)
+        print_metrics(console, f"How the game plays with {compare_variant}", varied)
         rows += varied
+    else:
+        skill = None
+        print_summary(console, title, summarise(base))
+        print_metrics(console, "How the game plays", base)
     if out is not None:
         if stream is None:
             write_rows(out, rows)
@@ -190,7 +237,44 @@ def simulate_command(
         console.print(f"drew {plot}")
     if report is not None:
         try:
-            path = write_report(report, runs, title=title)
+            path = write_report(report, runs, title=title, skill=skill)
         except ValueError as error:
             raise click.UsageError(str(error)) from None
         console.print(f"wrote the report {path}")
+
+
+def _names(bots: str) -> list[str]:
+    return [b.strip() for b in bots.split(",") if b.strip()]
+
+
+def _skill_names(skill_bots: str | None) -> list[str] | None:
+    if skill_bots is None or skill_bots.strip().lower() == "none":
+        return None
+    names = _names(skill_bots)
+    if len(names) != 2 or len(set(names)) != 2:
+        raise click.BadParameter("name two different bots: STRONG,WEAK", param_hint="--skill-bots")
+    return names
+
+
+def _skill_runs(
+    console: Console,
+    names: list[str] | None,
+    games: int,
+    variants: Sequence[str],
+    compare_variant: str,
+    settings: dict[str, Any],
+) -> tuple[list[MatchRow], list[MatchRow]] | None:
+    """The skill probe (without and with the rule), or ``None`` when not asked."""
+    if names is None:
+        return None
+    skill_bots = ",".join(names)
+    probe = {**settings, "bots": names, "out": None, "rotate_seats": True}
+    without = _run(console, f"skill {skill_bots}", games, variants=list(variants), **probe)
+    with_ = _run(
+        console,
+        f"skill {skill_bots} with {compare_variant}",
+        games,
+        variants=[*variants, compare_variant],
+        **probe,
+    )
+    return without, with_

@@ -14,13 +14,20 @@ Needs the ``test`` extra (``pip install cardrules[test]``) for Hypothesis.
 """
 
 from cardrules.testing.conformance import GameConformance, run_conformance
+from cardrules.testing.game_check import CHECKS, check_game
+from cardrules.testing.game_report import CheckResult, GameCheckFailure, GameReport
 from cardrules.testing.kit import KitFailure, KitReport, check_variant
 from cardrules.testing.strategies import options, player_counts, playouts, seeds
 
 __all__ = [
+    "CHECKS",
+    "CheckResult",
+    "GameCheckFailure",
     "GameConformance",
+    "GameReport",
     "KitFailure",
     "KitReport",
+    "check_game",
     "check_variant",
     "options",
     "player_counts",

@@ -5,11 +5,12 @@
 * every listed move applies;
 * a move that is not legal now raises `cardrules.IllegalMoveError`, and
   malformed text raises `cardrules.InvalidMoveError`; either way the
-  state is exactly as before;
-* card conservation: when the round state offers ``all_cards()``, the cards of
-  the round are always exactly the deck (cards removed from the match, such as
-  Gnoming A Round's removed Hazards, G15, count where the round keeps them:
-  out of play);
+  state is exactly as before; a finished match lists no move and refuses any
+  (so a match may end before the machine's steps run out);
+* card conservation: when the round state offers ``all_cards()`` (or holds a
+  `cardrules.model.Table`), the cards of the round are always exactly the deck
+  (cards removed from the match, such as Gnoming A Round's removed Hazards,
+  G15, count where the round keeps them: out of play);
 * a clone is independent of its original;
 * every seat's observation lists legal moves only for the deciding seat, and is
   the same for a clone (observations depend on the state only);
@@ -28,7 +29,9 @@
   every move. A plugin that breaks one raises `cardrules.PluginHookError`
   naming it.
 
-Use `run_conformance`, or subclass `GameConformance` and add rules.
+A check the game gives too little for is not run, and `run_conformance`'s
+`ConformanceReport` says so (``not_run``). Use `run_conformance`, or subclass
+`GameConformance` and add rules.
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 from hypothesis import HealthCheck, Phase, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -58,8 +62,52 @@ from cardrules.moves import Move
 from cardrules.registry import Catalogue
 from cardrules.strict import StrictChecks
 from cardrules.testing.strategies import seeds
+from cardrules.zoned import is_zoned
 
-__all__ = ["GameConformance", "run_conformance", "snapshot"]
+__all__ = [
+    "CONFORMANCE_CHECKS",
+    "ConformanceReport",
+    "GameConformance",
+    "run_conformance",
+    "snapshot",
+]
+
+#: The checks of `GameConformance` a game may give too little for.
+CONFORMANCE_CHECKS = (
+    "cards conserved",
+    "hidden cards stay hidden",
+    "action ids",
+    "determinization",
+)
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What `run_conformance` could not check, and why (every other check passed).
+
+    Attributes:
+        game: the game's name.
+        players: seats.
+        variants: the variants played.
+        not_run: ``{check: why it did not run}``, for the checks of
+            `CONFORMANCE_CHECKS` the game gives too little for (no
+            ``all_cards()`` or table, no hidden-card shuffling, no action
+            space, no determinization).
+    """
+
+    game: str
+    players: int
+    variants: tuple[str, ...]
+    not_run: dict[str, str]
+
+    def __str__(self) -> str:
+        lines = [f"cardrules conformance: {self.game}, {self.players} players"]
+        for check in CONFORMANCE_CHECKS:
+            why = self.not_run.get(check)
+            lines.append(
+                f"  {'not run' if why else 'passed':<8} {check}" + (f": {why}" if why else "")
+            )
+        return "\n".join(lines)
 
 
 def snapshot(state: GameState) -> bytes:
@@ -91,6 +139,9 @@ class GameConformance(RuleBasedStateMachine):
     catalogue: Catalogue | None = None
     max_moves: int = 400
     strict: bool | StrictChecks = True
+    #: ``{check: why it did not run}`` for the checks the game gives too little for
+    #: (filled as the machine runs; `run_conformance` gives each run a fresh one).
+    not_run: ClassVar[dict[str, str]] = {}
 
     def __init__(self) -> None:
         super().__init__()
@@ -168,6 +219,28 @@ class GameConformance(RuleBasedStateMachine):
             raise AssertionError(f"{quote(text)} was accepted as a move")
         assert snapshot(self.state) == before
 
+    @precondition(lambda self: self.state is not None and self.state.is_over)
+    @rule(data=st.data())
+    def a_finished_match_refuses_every_move(self, data: st.DataObject) -> None:
+        """Once over, the match lists no move and refuses any, changing nothing.
+
+        (Also what keeps the machine going when a match ends before its steps
+        run out: a game whose match can end in one round.)
+        """
+        assert self.state is not None
+        assert self.state.legal_moves() == ()
+        if not self.seen:
+            return
+        move = data.draw(st.sampled_from(sorted(self.seen.values(), key=str)), label="move")
+        before = snapshot(self.state)
+        try:
+            self.state.apply(move)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"{move} was applied to a finished match")
+        assert snapshot(self.state) == before
+
     @invariant()
     def cards_are_conserved(self) -> None:
         """The round holds exactly the deck, cards out of the match included (``all_cards()``)."""
@@ -177,6 +250,15 @@ class GameConformance(RuleBasedStateMachine):
         for round_state in rounds:
             if hasattr(round_state, "all_cards"):
                 assert Counter(round_state.all_cards()) == self.deck
+            elif is_zoned(round_state):
+                table = round_state.table
+                held = Counter(card for place in table.spec.places for card in table.cards(place))
+                assert held == self.deck, "the table's cards are not the deck"
+            else:
+                self.not_run.setdefault(
+                    "cards conserved",
+                    "the round state offers no all_cards() and holds no cardrules.model.Table",
+                )
 
     @invariant()
     def a_clone_is_independent(self) -> None:
@@ -211,6 +293,11 @@ class GameConformance(RuleBasedStateMachine):
         for seat in range(self.state.players):
             shuffled = self.state.game.shuffle_hidden(self.state.round_state, seat, rng)
             if shuffled is None:
+                self.not_run.setdefault(
+                    "hidden cards stay hidden",
+                    "the game answers no cardrules_shuffle_hidden and its round state holds "
+                    "no cardrules.model.Table",
+                )
                 return
             twin = self.state.clone()
             twin.set_round_state(shuffled)
@@ -225,8 +312,9 @@ class GameConformance(RuleBasedStateMachine):
             return
         try:
             space = self.state.action_space
-        except MissingRuleError:
-            return  # the game numbers no actions
+        except MissingRuleError as error:
+            self.not_run.setdefault("action ids", f"the game numbers no actions ({error})")
+            return
         moves = self.state.legal_moves()
         ids = [space.id_of(move) for move in moves]
         assert len(set(ids)) == len(ids), "two legal moves share an action id"
@@ -248,8 +336,9 @@ class GameConformance(RuleBasedStateMachine):
         observation = self.state.observation(seat)
         try:
             sample = determinize(self.state.game, observation, random.Random(seat))
-        except MissingRuleError:
-            return  # the game does not determinize
+        except MissingRuleError as error:
+            self.not_run.setdefault("determinization", f"the game cannot determinize ({error})")
+            return
         assert sample.observation(seat) == observation, (
             f"a state sampled from seat {seat}'s observation shows it something else"
         )
@@ -286,8 +375,13 @@ def run_conformance(
     max_moves: int = 400,
     shrink: bool = True,
     strict: bool | StrictChecks = True,
-) -> None:
+) -> ConformanceReport:
     """Run `GameConformance` for one game setup; raises on the first failure.
+
+    A check the game gives too little for (no hidden-card shuffling, no action
+    space, no determinization, no way to count its cards) does not fail and
+    does not pass silently: the returned `ConformanceReport` says which did not
+    run, and why.
 
     Args:
         game: the game's registered name.
@@ -303,7 +397,11 @@ def run_conformance(
         strict: strict mode's checks (`cardrules.strict`): on by default; a
             variant that adds a kind of move the game never lists passes
             ``StrictChecks(listed_moves_legal=False)``.
+
+    Returns:
+        A `ConformanceReport`: its ``not_run`` names the checks that could not run.
     """
+    not_run: dict[str, str] = {}
     machine = type(
         "Conformance",
         (GameConformance,),
@@ -315,6 +413,7 @@ def run_conformance(
             "catalogue": catalogue,
             "max_moves": max_moves,
             "strict": strict,
+            "not_run": not_run,
         },
     )
     run_state_machine_as_test(
@@ -327,3 +426,4 @@ def run_conformance(
             phases=list(Phase) if shrink else [Phase.explicit, Phase.reuse, Phase.generate],
         ),
     )
+    return ConformanceReport(game, players, tuple(variants), dict(sorted(not_run.items())))

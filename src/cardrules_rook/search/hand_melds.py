@@ -6,8 +6,10 @@ that is held. ``legal_moves()`` offers those that still complete a lay-down.
 
 Under the game's rules only runs of four or more and sets of three or more
 are tried, with `MeldRules.allows` deciding the Rooks. When a variant decides
-validity (``rules.judge``, hook ``rook_meld_valid``), every run and set shape
-with a natural card is built and the judge asked of each.
+validity (``rules.judge``, hook ``rook_meld_valid``), or lets runs wrap
+(``rules.wrap``, hook ``rook_runs_wrap``), every run and set shape with a
+natural card is built (wrapping runs too where runs wrap) and the judge asked
+of each.
 """
 
 from __future__ import annotations
@@ -143,7 +145,10 @@ def _span_runs(
 
 
 def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[MeldCandidate, ...]:
-    """Every run shape of the colour with a natural card (any length), the judge asked of each."""
+    """Every run shape of the colour with a natural card (any length), the judge asked of each.
+
+    With ``rules.wrap`` the runs that go on from 14 to 1 too (``high`` past 14).
+    """
     assert rules.judge is not None
     found: list[MeldCandidate] = []
     colour = COLOURS[ci]
@@ -151,9 +156,10 @@ def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
     for low in range(1, 15):
         present: list[int] = []
         missing: list[int] = []
-        for high in range(low, 15):
-            if held >> (high - 1) & 1:
-                present.append(base + high)
+        for high in range(low, low + 13 if rules.wrap and low > 1 else 15):
+            number = high - 14 if high > 14 else high
+            if held >> (number - 1) & 1:
+                present.append(base + number)
             else:
                 missing.append(high)
                 if len(missing) > rooks:
@@ -162,7 +168,9 @@ def _judged_runs(ci: int, held: int, rooks: int, rules: MeldRules) -> tuple[Meld
             for size in range(min(spare, len(present) - 1) + 1):
                 for swapped in combinations(present, size):
                     codes = tuple(c for c in present if c not in swapped)
-                    numbers = tuple(sorted(missing + [c - base for c in swapped]))
+                    # (a card below ``low`` stands past 14 in a wrapping run)
+                    places = [c - base + (14 if c - base < low else 0) for c in swapped]
+                    numbers = tuple(sorted(missing + places))
                     if rules.judge(RunMeld(colour, low, high, numbers)):
                         used = (*codes, *(ROOK_CODE,) * len(numbers))
                         args = (colour, low, high, *numbers)

@@ -149,14 +149,34 @@ def count(hand: Hand, seat: int) -> int:
     return sum(points(card) for card in hand.table.cards(("hand", seat)))
 
 
-def playable(hand: Hand, card: PlayingCard) -> bool:
-    """Whether ``card`` may be played on the discard pile now (C2, C3)."""
+def fits(card: PlayingCard, top: PlayingCard, suit: Suit | None) -> bool:
+    """Whether ``card`` may be played on ``top`` (``suit``: the one its eight named; C2, C3)."""
     if card.rank is Rank.EIGHT:
         return True
-    top = hand.table.cards("discard")[-1]
-    if hand.suit is not None:
-        return card.suit is hand.suit
+    if suit is not None:
+        return card.suit is suit
     return card.suit is top.suit or card.rank is top.rank
+
+
+def playable(hand: Hand, card: PlayingCard) -> bool:
+    """Whether ``card`` may be played on the discard pile now (C2, C3)."""
+    return fits(card, hand.table.cards("discard")[-1], hand.suit)
+
+
+def passed_on(observation: Any) -> list[tuple[int, PlayingCard, Suit | None]]:
+    """``(seat, top card, named suit)`` of each pass of the hand so far (C5).
+
+    A seat passes only with the stock empty and nothing to play, and gains no
+    card after: it holds none that fitted then.
+    """
+    top, suit = observation.table.place("discard").cards[0], None
+    found = []
+    for seat, move in observation.history:
+        if isinstance(move, Play | Eight):
+            top, suit = move.card, move.suit if isinstance(move, Eight) else None
+        elif isinstance(move, Pass):
+            found.append((seat, top, suit))
+    return found
 
 
 def parse(text: str) -> Move:
@@ -270,6 +290,16 @@ class CrazyEights:
     @hookimpl
     def cardrules_parse_move(self, game: Any, text: str) -> Move:
         return parse(text)
+
+    @hookimpl
+    def cardrules_inferences(self, game: Any, observation: Any) -> Callable[..., bool]:
+        """What passes reveal (C5): the passing seat holds no card that fitted then."""
+        passes = passed_on(observation)
+
+        def allowed(zone: str, owner: int | None, card: PlayingCard) -> bool:
+            return not any(s == owner and fits(card, t, n) for s, t, n in passes)
+
+        return allowed
 
     @hookimpl
     def cardrules_estimate_scores(self, game: Any, state: Hand) -> tuple[int, ...]:

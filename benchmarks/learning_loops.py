@@ -1,0 +1,190 @@
+"""The loops a learning agent runs, side by side with OpenSpiel's C++ gin_rummy (issue 41).
+
+    python benchmarks/learning_loops.py                     # 4 players, medians of 3 x 2 s
+    python benchmarks/learning_loops.py --repeats 5 --seconds 4
+
+Every loop plays random legal moves and builds the acting seat's observation
+at every decision, and counts decisions (chance outcomes are not decisions):
+
+* OpenSpiel ``gin_rummy`` (C++, driven from Python; 2 players, its only count):
+  ``observation_tensor(player)`` + ``legal_actions()`` + ``apply_action``;
+* the cardrules engine, per game: ``observation_tensor(seat)`` +
+  ``legal_actions()`` + ``apply_action``;
+* the PettingZoo ``env()`` (the wrapped environment), per game: ``last()``, a
+  uniformly random id of ``numpy.flatnonzero(observation["action_mask"])``,
+  ``step``;
+* for comparison, ``raw_env()`` with ``last(observe=False)`` and
+  ``legal_actions`` (no tensor, no mask read).
+
+Each repeat runs every loop once, gin_rummy first, so a machine that speeds up
+or slows down moves them together; a loop's ratio to gin_rummy is the median
+of the repeats' ratios. Issue 41's target, printed with MEETS or MISSES: the
+``env()`` loop at least 1.0x gin_rummy's for both games at 4 players.
+
+This is a benchmark, not a test: it asserts nothing and times the machine it
+runs on (compare figures from one run only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import cardrules
+
+GAMES = ("gnoming-a-round", "toonerville-rook")
+
+#: decisions/s of one timed run of a loop: (seconds, seed) -> rate
+Loop = Callable[[float, int], float]
+
+
+def gin_rummy_loop() -> Loop | None:
+    """OpenSpiel's gin_rummy observing loop, or ``None`` without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+
+    def run(seconds: float, seed: int) -> float:
+        rng = random.Random(seed)
+        decisions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                state.observation_tensor(state.current_player())
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                decisions += 1
+        return decisions / (time.perf_counter() - start)
+
+    return run
+
+
+def engine_loop(game: str, players: int) -> Loop:
+    """The engine's observing loop: tensor of the acting seat, legal ids, apply."""
+
+    def run(seconds: float, seed: int) -> float:
+        rng = random.Random(seed)
+        decisions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = cardrules.new_game(game, players=players, seed=rng.getrandbits(32))
+            while (seat := state.current_player) is not None:
+                state.observation_tensor(seat)
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        return decisions / (time.perf_counter() - start)
+
+    return run
+
+
+def pettingzoo_loop(game: str, players: int, wrapped: bool = True) -> Loop | None:
+    """The PettingZoo loop: ``env()`` sampling from the mask, or ``raw_env()`` without observing."""
+    try:
+        from cardrules.adapters.pettingzoo import env, raw_env
+    except ImportError:
+        return None
+    aec = env(game, players=players) if wrapped else raw_env(game, players=players)
+    inner = aec.unwrapped
+
+    def run(seconds: float, seed: int) -> float:
+        rng = random.Random(seed)
+        decisions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            aec.reset(seed=rng.getrandbits(32))
+            for agent in aec.agent_iter():
+                if wrapped:
+                    observation, _, termination, truncation, _ = aec.last()
+                    if termination or truncation:
+                        aec.step(None)
+                        continue
+                    ids = np.flatnonzero(observation["action_mask"])
+                    aec.step(int(ids[rng.randrange(len(ids))]))
+                else:
+                    _, _, termination, truncation, _ = aec.last(observe=False)
+                    if termination or truncation:
+                        aec.step(None)
+                        continue
+                    legal = inner.legal_actions(agent)
+                    aec.step(legal[rng.randrange(len(legal))])
+                decisions += 1
+        return decisions / (time.perf_counter() - start)
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per timed run")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    loops: dict[str, Loop] = {}
+    gin = gin_rummy_loop()
+    if gin is not None:
+        loops["OpenSpiel gin_rummy (C++): observation_tensor + legal_actions + apply_action"] = gin
+    else:
+        print("OpenSpiel is not installed: no gin_rummy figures (pip install open_spiel)")
+    targets: list[str] = []
+    for game in GAMES:
+        loops[f"cardrules engine, {game}: observation_tensor + legal_actions + apply_action"] = (
+            engine_loop(game, args.players)
+        )
+        wrapped = pettingzoo_loop(game, args.players)
+        if wrapped is not None:
+            name = f'PettingZoo env(), {game}: last(), sample from obs["action_mask"], step'
+            loops[name] = wrapped
+            targets.append(name)
+        blind = pettingzoo_loop(game, args.players, wrapped=False)
+        if blind is not None:
+            loops[f"PettingZoo raw_env(), {game}: last(observe=False), legal_actions, step"] = blind
+
+    for loop in loops.values():  # warm up: caches, imports, first deals
+        loop(min(0.5, args.seconds), 10_000)
+    runs: dict[str, list[float]] = {name: [] for name in loops}
+    for repeat in range(args.repeats):
+        for name, loop in loops.items():
+            runs[name].append(loop(args.seconds, repeat))
+
+    print(
+        f"Decisions per second, {args.players} players (gin_rummy: 2), random play, "
+        f"medians of {args.repeats} x {args.seconds:g} s"
+    )
+    print()
+    print("| loop | decisions/s | vs OpenSpiel gin_rummy (C++) |")
+    print("|---|---:|---:|")
+    gin_runs = runs.get(next(iter(loops))) if gin is not None else None
+    ratios: dict[str, float] = {}
+    for name, rates in runs.items():
+        median = statistics.median(rates)
+        if gin_runs is not None:
+            ratio = statistics.median(r / g for r, g in zip(rates, gin_runs, strict=True))
+            ratios[name] = ratio
+            shown = f"{ratio:.2f}x"
+        else:
+            shown = "-"
+        print(f"| {name} | {median:,.0f} | {shown} |")
+    print()
+    for name in targets:
+        if name in ratios:
+            verdict = "MEETS" if ratios[name] >= 1.0 else "MISSES"
+            print(f"{verdict}: {name} at least 1.0x gin_rummy ({ratios[name]:.2f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
