@@ -308,6 +308,21 @@ def test_strict_cases_pass_unnoticed_in_normal_play(variant: str) -> None:
     _match(variant, strict=False).legal_moves()
 
 
+def test_a_listed_discard_of_a_card_not_held_is_refused_in_normal_play_too() -> None:
+    """Strict mode off: the variant's discard of a card not in hand is not carried out
+    silently (issue 39): the game refuses to play it, the variant that listed it is
+    named, and the match is as it was."""
+    state = _match("rook-discards-what-it-lacks", strict=False)
+    _prepare("rook-discards-what-it-lacks", state)
+    before = snapshot(state)
+    extra = state.legal_moves()[-1]
+    assert isinstance(extra, RookDiscard)
+    with pytest.raises(PluginHookError) as caught:
+        state.apply(extra)
+    assert caught.value.plugin == "variant:rook-discards-what-it-lacks"
+    assert snapshot(state) == before
+
+
 def test_a_variant_adding_moves_may_turn_the_legality_check_off() -> None:
     """StrictChecks picks the checks: the extra move is then listed without complaint."""
     state = new_game(

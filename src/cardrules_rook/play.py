@@ -231,6 +231,8 @@ def _swap(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
 
 def _discard(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
     assert isinstance(move, Discard)
+    if not state.hands[seat][move.card.code]:  # listed by a plugin that broke R12
+        raise ValueError(f"discard {move.card}: seat {seat} holds no {move.card} (R12)")
     state.hands[seat][move.card.code] -= 1
     state.discards.put(move.card)
     if not _check_out(state, seat):
