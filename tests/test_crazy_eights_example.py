@@ -93,6 +93,10 @@ def test_the_example_tests_pass_in_its_environment(venv: Path) -> None:
 
 def test_the_cli_lists_it_and_plays_it_with_bots(venv: Path) -> None:
     assert "crazy-eights" in run(venv / "python", "-m", "cardrules", "games")
+    rules = run(venv / "python", "-m", "cardrules", "rules", "crazy-eights")
+    assert "C8" in rules
+    assert "eights are wild" in rules
+    assert "rule C8" in run(venv / "python", "-m", "cardrules", "options", "crazy-eights")
     args = ["play", "crazy-eights", "-n", "3", "-s", "1", "--option", "target=60"]
     record = json.loads(run(venv / "python", "-m", "cardrules", *args, "--json"))
     assert record["over"]

@@ -74,12 +74,23 @@ class GameViews(HookCalls):
         return True if result is None else bool(result)
 
     def render_observation(self, observation: Any) -> list[Any]:
-        """Show an observation to a person; its ``repr`` when no plugin answers."""
+        """Show an observation to a person: the game's rendering, else a derived one.
+
+        Without a ``cardrules_render_observation`` answer, an observation the
+        core derived (`cardrules.zoned.ZonedObservation`) is rendered place by
+        place (`cardrules.zoned.render`); any other is shown as its ``repr``.
+        """
         result = self._checked(
             "cardrules_render_observation",
             self._call("cardrules_render_observation", game=self, observation=observation),
         )
-        return [repr(observation)] if result is None else list(result)
+        if result is None:
+            from cardrules import zoned  # (only a game that keeps its cards in a Table needs it)
+
+            if isinstance(observation, zoned.ZonedObservation):
+                return list(zoned.render(observation))
+            return [repr(observation)]
+        return list(result)
 
     def svg_observation(self, observation: Any) -> str | None:
         """One seat's observation drawn as SVG text (hook ``cardrules_svg_observation``).

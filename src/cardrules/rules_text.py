@@ -30,7 +30,14 @@ import attrs
 
 from cardrules.specs import GameSpec
 
-__all__ = ["RULES_FILE", "OptionRow", "option_rows", "rules_page", "rules_summary"]
+__all__ = [
+    "RULES_FILE",
+    "OptionRow",
+    "declared_rules_page",
+    "option_rows",
+    "rules_page",
+    "rules_summary",
+]
 
 #: The name of a game's rules page inside its package.
 RULES_FILE = "rules.md"
@@ -63,6 +70,23 @@ def rules_page(spec: GameSpec) -> str | None:
         return page.read_text(encoding="utf-8") if page.is_file() else None
     except (ModuleNotFoundError, TypeError, OSError):
         return None
+
+
+def declared_rules_page(spec: GameSpec) -> str | None:
+    """A rules page made from the rules a game declares (``GameSpec.rules``), or ``None``.
+
+    For a game that ships no ``rules.md``: its title, summary and each rule
+    by its id, as Markdown that `rules_summary` reads.
+    """
+    if not spec.rules:
+        return None
+    lines = (
+        [f"# {spec.title}", "", spec.summary, "", "## Rules", ""]
+        if spec.summary
+        else [f"# {spec.title}", "", "## Rules", ""]
+    )
+    lines += [f"- **{rule}** {text}" for rule, text in spec.rules]
+    return "\n".join(lines) + "\n"
 
 
 def rules_summary(page: str) -> str:

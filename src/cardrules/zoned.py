@@ -60,6 +60,7 @@ __all__ = [
     "observation_tensor",
     "observe",
     "public_fields",
+    "render",
     "shuffle_hidden",
     "tensor_layout",
 ]
@@ -179,6 +180,35 @@ def determinize(
         return None
     table = deal_from_view(observation.table, game.deck, rng, allowed)
     return observation.round_type(**dict(observation.public), table=table)
+
+
+def render(observation: ZonedObservation) -> list[str]:
+    """A `ZonedObservation` as lines of text for a person (the derived rendering).
+
+    One line per place: its cards as the seat sees them (``?`` for a hidden
+    one, a pile's top last), or how many it holds when the seat sees none,
+    with the cards it knows there; then the public fields and who decides.
+    """
+    seat = observation.seat
+    lines = []
+    for place in observation.table.places:
+        name = place.zone if place.owner is None else f"{place.zone}, seat {place.owner}"
+        name += " (you)" if place.owner == seat else ""
+        if place.cards and all(card is None for card in place.cards):
+            text = f"{len(place.cards)} card{'s' if len(place.cards) != 1 else ''}"
+        else:
+            text = " ".join("?" if card is None else str(card) for card in place.cards) or "-"
+        known = [*place.known, *(card for _, card in place.known_at)]
+        if known:
+            text += f" (known: {' '.join(map(str, known))})"
+        lines.append(f"{name}: {text}")
+    shown = [(n, v) for n, v in observation.public if n != "current_player" and v is not None]
+    if shown:
+        lines.append(", ".join(f"{name} {getattr(v, 'name', v)}" for name, v in shown))
+    deciding = observation.current_player
+    if deciding is not None:
+        lines.append("you decide" if deciding == seat else f"seat {deciding} decides")
+    return lines
 
 
 # -- action ids from the move classes -------------------------------------------------

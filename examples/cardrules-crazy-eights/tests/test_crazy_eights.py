@@ -56,6 +56,9 @@ def test_c2_c3_match_the_suit_or_rank_and_eights_are_wild() -> None:
     with pytest.raises(IllegalMoveError) as refused:
         state.apply("play 4C")
     assert refused.value.rule == "C2"
+    with pytest.raises(IllegalMoveError, match="holds no 8H") as refused:
+        state.apply("play 8H spades")
+    assert refused.value.rule == "C2"
     state.apply("play 8S hearts")
     assert state.round_state.suit is Suit.HEARTS
     assert state.legal_moves() == (Draw(),)  # seat 1's 2C is not a heart
@@ -165,6 +168,16 @@ def test_search_beats_random_play() -> None:
     randomly = _hands_won(lambda game, seed: RandomBot(1000 + seed))
     assert searched >= 15, (searched, randomly)  # half the hands; a random seat wins a third
     assert searched >= randomly + 5, (searched, randomly)
+
+
+def test_a_person_sees_the_table_place_by_place() -> None:
+    """The core's rendering of the derived observation: own cards, counts of the others'."""
+    state = new_game(NAME, players=3, seed=1)
+    shown = state.game.render_observation(state.observation(0))
+    hand = " ".join(map(str, sorted(state.round_state.table.cards(("hand", 0)))))
+    assert f"hand, seat 0 (you): {hand}" in shown
+    assert "hand, seat 1: 5 cards" in shown
+    assert f"stock: {state.round_state.table.size('stock')} cards" in shown
 
 
 def test_random_play_is_seeded() -> None:

@@ -8,7 +8,7 @@ from rich.markdown import Markdown
 from rich.padding import Padding
 
 from cardrules.registry import default_catalogue
-from cardrules.rules_text import option_rows, rules_page, rules_summary
+from cardrules.rules_text import declared_rules_page, option_rows, rules_page, rules_summary
 
 __all__ = ["options_command", "rules_command"]
 
@@ -19,10 +19,11 @@ __all__ = ["options_command", "rules_command"]
 def rules_command(game: str, full: bool) -> None:
     """The rules of GAME by their ids, its moves and what the screen shows.
 
-    The text is the game's rules page, the one the documentation site shows.
+    The text is the game's rules page, the one the documentation site shows
+    (for a game that ships none, the rules its registration declares).
     """
     spec = default_catalogue().game(game)
-    page = rules_page(spec)
+    page = rules_page(spec) or declared_rules_page(spec)
     if page is None:
         raise click.ClickException(f"{spec.title} ships no rules page ({spec.summary})")
     console = Console(highlight=False)

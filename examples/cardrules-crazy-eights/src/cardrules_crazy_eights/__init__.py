@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from cardrules import GameSpec, MatchRules, Move, OptionsError, hookimpl
+from cardrules import GameSpec, IllegalMoveError, MatchRules, Move, OptionsError, hookimpl
 from cardrules.errors import InvalidMoveError
 from cardrules.model import (
     PlayingCard,
@@ -73,7 +73,11 @@ ZONES = [
 
 @attrs.frozen
 class Options:
-    """The game's options: ``target``, the total that ends the match (C8)."""
+    """The game's options.
+
+    Attributes:
+        target: C8. The total that ends the match (default 100).
+    """
 
     target: int = 100
 
@@ -286,6 +290,14 @@ class CrazyEights:
         else:
             state.current_player = (seat + 1) % game.players
         return state
+
+    @hookimpl
+    def cardrules_explain_illegal(self, game: Any, state: Hand, move: Move) -> Any:
+        """A card the seat does not hold (C2); otherwise the move's own rule (the default)."""
+        card, seat = getattr(move, "card", None), state.current_player
+        if seat is not None and card is not None and card not in state.table.cards(("hand", seat)):
+            return IllegalMoveError("C2", f"{move}: seat {seat} holds no {card}")
+        return None
 
     @hookimpl
     def cardrules_parse_move(self, game: Any, text: str) -> Move:
