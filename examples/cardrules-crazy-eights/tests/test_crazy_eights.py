@@ -170,6 +170,17 @@ def test_search_beats_random_play() -> None:
     assert searched >= randomly + 5, (searched, randomly)
 
 
+def test_every_action_id_is_a_move_of_the_game() -> None:
+    """66 ids (48 plays, 16 eights with a suit, draw, pass); each parses back from its notation."""
+    state = new_game(NAME, players=3, seed=0)
+    space = state.action_space
+    assert space.size == 66
+    for action in range(space.size):
+        move = space.move_of(action)
+        assert state.parse_move(str(move)) == move
+        assert space.id_of(move) == action
+
+
 def test_a_person_sees_the_table_place_by_place() -> None:
     """The core's rendering of the derived observation: own cards, counts of the others'."""
     state = new_game(NAME, players=3, seed=1)

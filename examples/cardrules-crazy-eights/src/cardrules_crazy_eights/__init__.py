@@ -64,6 +64,7 @@ RULES = {
     "C8": "the match ends when a total reaches the target; the highest total wins",
 }
 EIGHTS = [PlayingCard(suit, Rank.EIGHT) for suit in Suit]
+OTHERS = [PlayingCard(suit, rank) for suit in Suit for rank in Rank if rank is not Rank.EIGHT]
 ZONES = [
     Zone("stock", visibility=Visibility.NOBODY),
     Zone("discard", visibility=Visibility.EVERYONE),
@@ -87,7 +88,7 @@ class Play(Move):
     """Play a card that is not an eight (C2)."""
 
     rule = "C2"
-    card: PlayingCard
+    card: PlayingCard = attrs.field(metadata={"domain": OTHERS})
 
     def __str__(self) -> str:
         return f"play {self.card}"
