@@ -8,8 +8,7 @@ never changes another; `cardrules.engine.GameState` asks its rules through it.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pluggy
@@ -20,7 +19,6 @@ from cardrules.decks import DeckComposition
 from cardrules.errors import (
     CardRulesError,
     IllegalMoveError,
-    ObservationMismatchError,
     OptionsError,
     PluginHookError,
     VariantConflictError,
@@ -29,6 +27,8 @@ from cardrules.errors import (
     shorten,
 )
 from cardrules.game_copies import GameCopies
+from cardrules.game_information import GameInformation, derived
+from cardrules.game_scores import GameScores
 from cardrules.game_views import GameViews
 from cardrules.hook_calls import direct_calls
 from cardrules.hook_results import answerer, guard, move_problem
@@ -36,25 +36,20 @@ from cardrules.match_rules import MatchRules
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
-from cardrules.public_views import PublicViews
 from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
-from cardrules.variant_moves import MoveKind, VariantActionSpace, encode_kinds, kind_moves
+from cardrules.variant_moves import MoveKind, kind_moves
 from cardrules.variant_state import (
     StateSpec,
     first_states,
     install_states,
-    sampled_states,
-    state_as_json,
-    states_of,
-    with_views,
 )
 
 __all__ = ["Game"]
 
 
-class Game(GameViews, GameCopies):
+class Game(GameViews, GameInformation, GameScores, GameCopies):
     """A game as configured for one match: rules, players, options, variants.
 
     Shared by a state and all its clones (it never changes). Game plugins
@@ -101,6 +96,7 @@ class Game(GameViews, GameCopies):
         "_observe_caller",
         "_tensor_caller",
         "_tensor_layout",
+        "_tensor_shape",
         "added_by",
         "deck",
         "emptied_by",
@@ -171,9 +167,9 @@ class Game(GameViews, GameCopies):
         self._apply_caller = self._caller("cardrules_apply_move")
         # A game that keeps its cards in a cardrules.model.Table may leave these to the
         # core (`cardrules.zoned`).
-        self._observe_caller = self._caller("cardrules_observation", _derived("observe"))
+        self._observe_caller = self._caller("cardrules_observation", derived("observe"))
         self._tensor_caller = self._caller(
-            "cardrules_observation_tensor", _derived("observation_tensor")
+            "cardrules_observation_tensor", derived("observation_tensor")
         )
         self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
@@ -198,22 +194,8 @@ class Game(GameViews, GameCopies):
         self.rounds: int = self.match_rules.most_rounds
         self._action_space: ActionSpace | None = None
         self._tensor_layout: Any = None
-
-    @property
-    def name(self) -> str:
-        """The game's registered name."""
-        return self.spec.name
-
-    def _declared_match_rules(self) -> MatchRules:
-        """The game's `MatchRules`, or a fixed number of rounds (``cardrules_rounds``)."""
-        rules = self._checked(
-            "cardrules_match_rules", self._call("cardrules_match_rules", game=self)
-        )
-        if rules is None:
-            if not self._hook.cardrules_rounds.get_hookimpls():
-                self._no_answer("cardrules_match_rules")
-            rules = MatchRules(rounds=self._answer("cardrules_rounds", game=self))
-        return rules  # type: ignore[no-any-return]
+        # ``(tensor_layout.size,)`` once the layout is known: what `checked_tensor` compares.
+        self._tensor_shape: tuple[int] | None = None
 
     def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
         """Deal round ``round`` (from 0) and return its round state.
@@ -370,271 +352,9 @@ class Game(GameViews, GameCopies):
                 return move
         return self._answer("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
 
-    def observation(
-        self,
-        state: Any,
-        seat: int,
-        round_scores: Sequence[tuple[int, ...]],
-        legal_moves: tuple[Move, ...],
-        history: Sequence[tuple[int, Move]] = (),
-    ) -> Any:
-        """What ``seat`` may know of ``state``; ``history`` is the round's ``(seat, move)`` list.
-
-        When variants keep state, the observation's ``variant_views`` holds
-        ``(variant name, view)`` pairs: what each `StateSpec.view` shows ``seat``.
-        """
-        try:
-            observation = self._observe_caller(
-                game=self,
-                state=state,
-                seat=seat,
-                round_scores=round_scores,
-                legal_moves=legal_moves,
-                history=history,
-            )
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise self._blame("cardrules_observation", error) from error
-        if observation is None:
-            self._no_answer("cardrules_observation")
-        self._checked("cardrules_observation", observation)
-        if not self.state_specs:
-            return observation
-        return with_views(self, observation, state, seat)
-
-    def check_observation(self, observation: Any, kind: type = object) -> None:
-        """Refuse an observation that was not made by this game in this configuration.
-
-        Args:
-            observation: the observation to check.
-            kind: the game's observation class (``object``: any class).
-
-        Raises:
-            ObservationMismatchError: ``observation`` is not a ``kind``, or its
-                ``players``, ``seat`` (``0 .. players-1``), ``round`` (``0 ..
-                rounds-1``) or ``round_scores`` (at most ``rounds``) do not fit
-                this game (a ``ValueError``).
-        """
-        seat = getattr(observation, "seat", None)
-        players = getattr(observation, "players", None)
-        round_ = getattr(observation, "round", 0)
-        scores = getattr(observation, "round_scores", None)
-        problems: list[str] = []
-        if not isinstance(observation, kind):
-            problems.append(f"it is not a {kind.__name__}")
-        if players != self.players:
-            problems.append(f"it is for {quote(players)} players, the game has {self.players}")
-        elif not (isinstance(seat, int) and 0 <= seat < self.players):
-            problems.append(f"seat {quote(seat)} is not 0 to {self.players - 1}")
-        if not (isinstance(round_, int) and 0 <= round_ < self.rounds):
-            problems.append(f"round {quote(round_)} is not 0 to {self.rounds - 1} (rounds option)")
-        if scores is None or len(scores) > self.rounds:
-            counted = "no" if scores is None else len(scores)
-            problems.append(f"it has {counted} round scores, the game at most {self.rounds}")
-        if problems:
-            raise ObservationMismatchError(
-                f"{type(observation).__name__} of seat {quote(seat)} of {quote(players)} players "
-                f"in round {quote(round_)} does not fit {quote(self)}: {'; '.join(problems)}"
-            )
-
-    def determinize_round(self, observation: Any, rng: random.Random) -> Any:
-        """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
-
-        Variant state is filled in from the observation's ``variant_views``
-        (`StateSpec.determinize`).
-        """
-        state = self._call("cardrules_determinize", game=self, observation=observation, rng=rng)
-        if state is None:
-            allowed = self._call("cardrules_inferences", game=self, observation=observation)
-            state = _derived("determinize")(self, observation, rng, allowed)
-        if state is None:
-            self._no_answer("cardrules_determinize")
-        state = self._checked("cardrules_determinize", state)
-        if self.state_specs:
-            install_states(self.name, state, sampled_states(self, observation, rng))
-        return state
-
-    def states_as_json(self, state: Any) -> dict[str, Any]:
-        """The variant states of round state ``state`` as JSON-ready data, by variant name."""
-        return {
-            name: state_as_json(value)
-            for (name, _), value in zip(self.state_specs, states_of(self, state), strict=True)
-        }
-
-    @property
-    def action_space(self) -> ActionSpace:
-        """The game's fixed numbering of moves (computed once per game)."""
-        if self._action_space is None:
-            space = self._call("cardrules_action_space", game=self)
-            if space is None and self.spec.move_types:
-                cards = [card for card, _ in self.deck.counts]
-                space = _derived("MoveTypesSpace")(self.spec.move_types, cards)
-            if space is None:
-                self._no_answer("cardrules_action_space")
-            self._checked("cardrules_action_space", space)
-            assert isinstance(space, ActionSpace)
-            if self.move_kinds:
-                space = VariantActionSpace(space, self.move_kinds)
-            self._action_space = space
-        return self._action_space
-
-    @property
-    def tensor_layout(self) -> Any:
-        """The `cardrules.tensors.TensorLayout` of this game's observation tensors."""
-        if self._tensor_layout is None:
-            layout = self._call("cardrules_tensor_layout", game=self)
-            if layout is None:
-                layout = _derived("tensor_layout")(self)
-            extra = [
-                spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
-            ]
-            if extra:
-                own = [(p.name, p.shape, p.description) for p in layout.planes]
-                layout = type(layout).build([*own, *extra])
-            self._tensor_layout = layout
-        return self._tensor_layout
-
-    def observation_tensor(self, observation: Any) -> Any:
-        """``observation`` as a flat ``numpy.float32`` array of ``tensor_layout.size`` numbers.
-
-        The game encodes its own planes; each variant move kind with planes
-        fills its own, appended after them.
-
-        Raises:
-            PluginHookError: a kind's ``encode`` failed or gave the wrong number
-                of values (the error names the variant), or the game's tensor
-                is not a flat array of ``tensor_layout.size`` numbers.
-        """
-        try:
-            tensor = self._tensor_caller(game=self, observation=observation)
-        except CardRulesError:
-            raise
-        except Exception as error:
-            raise self._blame("cardrules_observation_tensor", error) from error
-        if tensor is None:
-            self._no_answer("cardrules_observation_tensor")
-        if self.move_kinds and any(k.encode for _, k in self.move_kinds):
-            tensor = encode_kinds(self, observation, tensor)
-        return self.checked_tensor(tensor, "cardrules_observation_tensor")
-
-    def checked_tensor(self, tensor: Any, hook_name: str) -> Any:
-        """``tensor``, if it is a flat array of `tensor_layout`'s size; else a `PluginHookError`
-        naming the plugin that answered ``hook_name``."""
-        shape = getattr(tensor, "shape", None)
-        if shape != (self.tensor_layout.size,) or getattr(tensor, "dtype", None) is None:
-            raise PluginHookError(
-                answerer(self.plugin_manager, hook_name),
-                hook_name,
-                f"it gave {type(tensor).__name__} of shape {quote(shape)}, "
-                f"not a flat array of {self.tensor_layout.size} numbers",
-            )
-        return tensor
-
-    def score_round(self, state: Any) -> tuple[int, ...]:
-        """Scores of a finished round, one per seat."""
-        return tuple(self._answer("cardrules_score_round", game=self, state=state))
-
-    def estimate_scores(self, state: Any) -> tuple[float, ...]:
-        """Estimated scores of a round in play, one per seat, in the game's direction.
-
-        The game's estimate (hook ``cardrules_estimate_scores``), else the
-        round scored as if it ended now (`score_round`).
-        """
-        estimate = self._checked(
-            "cardrules_estimate_scores",
-            self._call("cardrules_estimate_scores", game=self, state=state),
-        )
-        if estimate is None:
-            estimate = self.score_round(state)
-        return tuple(float(score) for score in estimate)
-
-    def match_over(self, round_scores: Sequence[tuple[int, ...]], last_round: Any) -> bool:
-        """Whether the match is over after the round that scored ``round_scores[-1]``.
-
-        A fixed number of rounds decides alone; otherwise the game's own test
-        (hook ``cardrules_match_over``), else the target (`MatchRules.over`),
-        and never past ``match_rules.max_rounds``.
-
-        Raises:
-            PluginHookError: the hook failed or did not answer ``True``/``False``.
-        """
-        rules = self.match_rules
-        if rules.fixed or len(round_scores) >= rules.most_rounds:
-            return len(round_scores) >= rules.most_rounds
-        answer = self._checked(
-            "cardrules_match_over",
-            self._call(
-                "cardrules_match_over",
-                game=self,
-                round_scores=tuple(tuple(r) for r in round_scores),
-                last_round=last_round,
-            ),
-        )
-        return rules.over(round_scores) if answer is None else bool(answer)
-
-    def match_winners(self, round_scores: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
-        """Winning seats of a finished match: the game's tie-break, else the best totals share.
-
-        Without a ``cardrules_match_winners`` answer, the seats whose total is
-        the best in the declared direction (`MatchRules.winners`) win together.
-        """
-        rounds = tuple(tuple(r) for r in round_scores)
-        winners = self._checked(
-            "cardrules_match_winners",
-            self._call("cardrules_match_winners", game=self, round_scores=rounds),
-        )
-        if winners is None:
-            totals = [sum(column) for column in zip(*rounds, strict=True)]
-            return self.match_rules.winners(totals) if totals else ()
-        return tuple(winners)
-
-    def score_bounds(self) -> tuple[int, int] | None:
-        """``(lowest, highest)`` score of one seat in one round, or ``None`` if undeclared.
-
-        The game's answer to ``cardrules_score_bounds`` (loose, but every round
-        respects it).
-
-        Raises:
-            PluginHookError: the answer is not a pair of ints, lowest first.
-        """
-        bounds = self._checked(
-            "cardrules_score_bounds", self._call("cardrules_score_bounds", game=self)
-        )
-        return None if bounds is None else (int(bounds[0]), int(bounds[1]))
-
-    def public_views(self) -> PublicViews | None:
-        """How the game's observations split into public and private parts, or ``None``.
-
-        The game's answer to ``cardrules_public_views``.
-
-        Raises:
-            PluginHookError: the answer is not a `PublicViews`.
-        """
-        views = self._checked(
-            "cardrules_public_views", self._call("cardrules_public_views", game=self)
-        )
-        return views  # type: ignore[no-any-return]
-
-    def utilities(self, scores: Sequence[float]) -> tuple[float, ...]:
-        """Each seat's ``scores`` as a number where higher is better (`MatchRules.utilities`)."""
-        return self.match_rules.utilities(scores)
-
     def __repr__(self) -> str:
         variants = ", ".join(v.name for v in self.variants)
         return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
-
-
-def _derived(name: str) -> Callable[..., Any]:
-    """``cardrules.zoned.<name>``, imported when first called: what the core derives for a
-    game that keeps its cards in a Table (a game answering every hook never loads it)."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        from cardrules import zoned
-
-        return getattr(zoned, name)(*args, **kwargs)
-
-    return call
 
 
 #: Move classes already seen in a listing of legal moves (checked once each).

@@ -142,7 +142,9 @@ def seat_tensor(
         return None
     try:
         tensor = reader(state, seat, round_scores)
-        return None if tensor is None else game.checked_tensor(tensor, "cardrules_seat_tensor")
+        if tensor is None or tensor.shape == game._tensor_shape:  # (checked_tensor's test, inline)
+            return tensor
+        return game.checked_tensor(tensor, "cardrules_seat_tensor")
     except CardRulesError:
         raise
     except Exception as error:
