@@ -27,9 +27,9 @@ from itertools import pairwise
 from typing import Any
 
 import cardrules
-from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot, RandomBot, play_match
-from cardrules.registry import default_catalogue
+from cardrules.bots.loading import bot_factories
+from cardrules.plugins.registry import default_catalogue
 
 
 def _went_out(round_state: Any) -> bool:

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 from cardrules.testing.fingerprint import legal_move_digest, observation_digest
 
 GAMES = ("gnoming-a-round", "toonerville-rook")

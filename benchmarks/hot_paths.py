@@ -18,7 +18,7 @@ Workloads, each on seeded 4-player random matches (``--matches``, default 2):
 * ``observe-seat``: the same with ``observation_tensor(seat)`` instead, read
   off the round state where the game can (what the PettingZoo environment
   does each step);
-* ``search``: `cardrules.search.ISMCTSBot` (default settings, 20 iterations)
+* ``search``: `cardrules.bots.search.ISMCTSBot` (default settings, 20 iterations)
   choosing for every seat for the first 12 decisions of a match;
 * ``env``: the PettingZoo AEC environment stepped with random legal action
   ids, each step reading ``env.last()`` (the acting seat's tensor and action
@@ -74,7 +74,7 @@ def warm_up(workload: str, game: str, players: int = 4) -> None:
             state.observation_tensor(seat)
         state.apply(state.legal_moves()[-1])
     if workload == "search":
-        from cardrules.search import ISMCTSBot
+        from cardrules.bots.search import ISMCTSBot
 
         seat = state.current_player
         assert seat is not None
@@ -121,7 +121,7 @@ def run(workload: str, game: str, matches: int, players: int = 4) -> int:
         rng = random.Random(seed)
         state = cardrules.new_game(game, players=players, seed=seed)
         if workload == "search":
-            from cardrules.search import ISMCTSBot
+            from cardrules.bots.search import ISMCTSBot
 
             bot = ISMCTSBot(state.game, iterations=20, seed=seed)
             for _ in range(12):

@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Any
 
-from cardrules.simulate import MatchRow, simulate
+from cardrules.analysis.simulate import MatchRow, simulate
 
 TARGET = 1.7
 

@@ -6,7 +6,7 @@
 For each game it searches the same decisions of one-round matches (4 players
 by default) with
 
-* ours: `cardrules.search.ISMCTSBot` with random rollouts played to the end
+* ours: `cardrules.bots.search.ISMCTSBot` with random rollouts played to the end
   of the round (``rollout="random"``, ``max_rollout_moves=None``), and
 * OpenSpiel's Python ISMCTS, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``,
   on our OpenSpiel adapter (`cardrules.adapters.openspiel`, ``rounds=1``) with
@@ -34,7 +34,7 @@ import sys
 import time
 from typing import Any
 
-from cardrules.search import ISMCTSBot
+from cardrules.bots.search import ISMCTSBot
 
 GAMES = {
     "gnoming-a-round": "python_cardrules_gnoming_a_round",

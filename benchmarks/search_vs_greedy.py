@@ -9,8 +9,8 @@
         --evaluate cardrules_rook.evaluate:estimated_round_scores
 
 Match ``i`` uses seed ``--first-seed + i`` and puts the search bot
-(`cardrules.search.ISMCTSBot`, or with ``--bot flat``
-`cardrules.flat_search.FlatMonteCarloBot`; seed ``seed * 100 + seat``) in seat
+(`cardrules.bots.search.ISMCTSBot`, or with ``--bot flat``
+`cardrules.bots.flat_search.FlatMonteCarloBot`; seed ``seed * 100 + seat``) in seat
 ``seed % players`` (so runs over different seeds can be merged; the figures
 below from before 2026-11-30 used ``i % players``); greedy bots (seed
 ``seed * 100 + s``, as ``cardrules play`` seeds them) hold the other seats.
@@ -94,10 +94,10 @@ from typing import Any
 import attrs
 
 import cardrules
-from cardrules.bot_loading import bot_factories
 from cardrules.bots import Bot
-from cardrules.flat_search import FlatMonteCarloBot
-from cardrules.search import ISMCTSBot
+from cardrules.bots.flat_search import FlatMonteCarloBot
+from cardrules.bots.loading import bot_factories
+from cardrules.bots.search import ISMCTSBot
 
 
 @attrs.define
@@ -339,7 +339,7 @@ def main() -> int:
     if args.evaluate is not None:
         evaluate = args.evaluate.__qualname__
     elif args.bot == "flat":
-        evaluate = "the game's estimate, cardrules.search.estimated_scores"
+        evaluate = "the game's estimate, cardrules.bots.search.estimated_scores"
     else:
         evaluate = "round as if ended"
     print(

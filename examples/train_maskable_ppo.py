@@ -36,7 +36,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 
 from cardrules.adapters.gymnasium import CardRulesGymEnv
-from cardrules.bot_loading import bot_factories
+from cardrules.bots.loading import bot_factories
 
 GAME = "gnoming-a-round"
 OPTIONS = {"rounds": 1}

@@ -34,9 +34,9 @@ from cardrules import (
     Move,
     VariantSpec,
     hookimpl,
-    zoned,
 )
 from cardrules.errors import InvalidMoveError
+from cardrules.information import zoned
 from cardrules.model import Table, TableSpec, Visibility, Zone
 
 NAME = "follow-suit"

@@ -24,11 +24,11 @@ import attrs
 import pytest
 
 from cardrules import DeckComposition, GameSpec, MatchRules, Move, hookimpl
-from cardrules.actions import ActionSpace, blocks_from
-from cardrules.chance import Chance
 from cardrules.errors import InvalidMoveError
-from cardrules.registry import default_catalogue
-from cardrules.tensors import TensorLayout, require_numpy
+from cardrules.information.tensor_layout import TensorLayout, require_numpy
+from cardrules.model.actions import ActionSpace, blocks_from
+from cardrules.model.chance import Chance
+from cardrules.plugins.registry import default_catalogue
 
 NAME = "high-tricks"
 CARDS = tuple(range(1, 13))

@@ -30,9 +30,9 @@ from cardrules import (
 )
 from cardrules.cli import main
 from cardrules.engine import MAX_NOTATION
+from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.records import GameRecord, RecordError, check_record, load_record
 from cardrules.testing.conformance import snapshot
-from cardrules.variant_moves import NO_PLANES, MoveKind
 from tests.support import catalogue_with, random_moves
 
 #: The longest message any refusal may carry (bounded, whatever the input).

@@ -23,7 +23,7 @@ from cardrules import (
     hookimpl,
     new_game,
 )
-from cardrules.strict import StrictChecks
+from cardrules.plugins.strict import StrictChecks
 from cardrules.testing import run_conformance
 from cardrules.testing.conformance import snapshot
 from cardrules_gnoming.moves import Place

@@ -25,8 +25,8 @@ from cardrules import (
     new_game,
 )
 from cardrules.bots import RandomBot, play_match
+from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.testing.conformance import snapshot
-from cardrules.variant_moves import NO_PLANES, MoveKind
 from cardrules_gnoming.moves import Place, Reveal
 from cardrules_gnoming.state import GnomingPhase
 from tests.support import catalogue_with

@@ -16,7 +16,7 @@ import pytest
 from cardrules import BotError, VariantSpec, hookimpl, new_game
 from cardrules.bots import RandomBot, play_match
 from cardrules.cli import main
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 
 #: A bot whose choose raises, importable as ``grumpy_bot:Grumpy`` once its directory is on the path.
 GRUMPY = """

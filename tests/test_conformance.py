@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 from cardrules.testing import run_conformance
 
 SETUPS = [

@@ -1,7 +1,7 @@
 """Copying and pickling a match: ``copy.copy``/``copy.deepcopy`` clone it, ``pickle`` keeps it.
 
 A game never changes, so copies share it; a game pickles as what made it and
-is made anew from the installed plugins when loaded (`cardrules.game_copies`).
+is made anew from the installed plugins when loaded (`cardrules.engine.game_copies`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Determinization: full states sampled from one seat's observation, for both games.
 
-`cardrules.determinize.determinize(game, observation, rng)` keeps every card
+`cardrules.engine.determinize.determinize(game, observation, rng)` keeps every card
 the seat knows where it is known to be and deals the unseen cards at random
 into the places it cannot see. Checked here over positions of random play
 (several seeds, player counts and variants, rebuilt draw piles included):
@@ -31,7 +31,7 @@ import pytest
 
 import cardrules
 from cardrules import GameState, Move, ObservationMismatchError, new_game
-from cardrules.determinize import determinize
+from cardrules.engine.determinize import determinize
 from cardrules_gnoming.cards import HAZARD
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.determinize import determinize
+from cardrules.engine.determinize import determinize
 from cardrules.records import check_record
 
 RECORD = Path(__file__).parent / "data" / "rook_mid_lay_down.json"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.drawing import SVG_NAMESPACE
+from cardrules.svg.canvas import SVG_NAMESPACE
 
 NS = "{" + SVG_NAMESPACE + "}"
 HOOK = Path(__file__).resolve().parent.parent / "docs" / "hooks" / "figures.py"

@@ -1,4 +1,4 @@
-"""The flat Monte Carlo bot (`cardrules.flat_search.FlatMonteCarloBot`)."""
+"""The flat Monte Carlo bot (`cardrules.bots.flat_search.FlatMonteCarloBot`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from cardrules import GameState
-from cardrules.flat_search import FlatMonteCarloBot
-from cardrules.moves import Move
-from cardrules.search import estimated_scores, score_if_ended_now
+from cardrules.bots.flat_search import FlatMonteCarloBot
+from cardrules.bots.search import estimated_scores, score_if_ended_now
+from cardrules.model.moves import Move
 from cardrules_rook.evaluate import estimated_round_scores
 from cardrules_rook.moves import Discard, LayDown, MeldDown
 from cardrules_rook.search import find_lay_down

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import cardrules
-from cardrules.history import RoundHistory
+from cardrules.engine.history import RoundHistory
 
 
 def _played(moves: int) -> cardrules.GameState:

@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import GameState
-from cardrules.game import Game
+from cardrules.engine.game import Game
 
 GAMES = ("gnoming-a-round", "toonerville-rook")
 

@@ -9,9 +9,9 @@ import attrs
 import pytest
 
 from cardrules import Game, VariantSpec, hookimpl, new_game
-from cardrules.chance import Chance
+from cardrules.model.chance import Chance
+from cardrules.plugins.variant_state import StateSpec, variant_state
 from cardrules.testing import KitFailure, check_variant
-from cardrules.variant_state import StateSpec, variant_state
 from tests.variant_toys import GAME, Sigh, sigh_variant, toy_catalogue
 
 # Small budgets: each match stops after this many moves; states checked every few moves.

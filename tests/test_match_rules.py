@@ -21,10 +21,10 @@ from cardrules import GameSpec, IllegalMoveError, MatchRules, RandomBot, new_gam
 from cardrules.adapters.bounds import illegal_penalty, utility_bounds
 from cardrules.analysis.metrics import design_metrics, margin_of_victory
 from cardrules.analysis.play import MatchPlan, play_one
+from cardrules.bots.flat_search import FlatMonteCarloBot
+from cardrules.bots.search import ISMCTSBot
 from cardrules.cli import main
-from cardrules.flat_search import FlatMonteCarloBot
 from cardrules.records import check_record, replay
-from cardrules.search import ISMCTSBot
 from tests import high_tricks
 
 #: (game, players, options): one short match of each.

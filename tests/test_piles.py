@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 import cardrules
-from cardrules.piles import Pile
+from cardrules.model.piles import Pile
 
 
 def test_cards_is_the_same_tuple_until_the_pile_changes() -> None:

@@ -1,4 +1,4 @@
-"""`cardrules.plane_groups`: a group is written again exactly when its mark changed.
+"""`cardrules.information.plane_groups`: a group is written again exactly when its mark changed.
 
 A toy game of one group, 4 counts read straight off a "round" (a plain object
 here), checks what a real game's tensors rely on: a mark that is the round's
@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading, cell_writer
+from cardrules.information.plane_groups import GroupEncoder, PlaneGroup, StateReading, cell_writer
 
 
 class _Round:

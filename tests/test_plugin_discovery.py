@@ -29,15 +29,15 @@ from cardrules import (
     new_game,
 )
 from cardrules.cli import main
-from cardrules.game import Game
-from cardrules.registry import default_catalogue
+from cardrules.engine.game import Game
+from cardrules.plugins.registry import default_catalogue
 from cardrules_gnoming.options import GnomingOptions
 
 #: A plugin whose register hook declares a `MoveKind` wrongly (actions=0).
 BAD_MOVE_KIND = """
 from cardrules import hookimpl, VariantSpec
-from cardrules.moves import Move
-from cardrules.variant_moves import MoveKind, NO_PLANES
+from cardrules.model.moves import Move
+from cardrules.plugins.variant_moves import MoveKind, NO_PLANES
 
 
 class Shrug(Move):

@@ -21,10 +21,10 @@ from cardrules import (
     PluginLoadWarning,
     VariantSpec,
     hookimpl,
-    hookspecs,
     new_game,
 )
-from cardrules.registry import default_catalogue
+from cardrules.plugins import hookspecs
+from cardrules.plugins.registry import default_catalogue
 from cardrules.testing.conformance import snapshot
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.options import GnomingOptions

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.bot_loading import bot_factories
 from cardrules.bots import play_match
+from cardrules.bots.loading import bot_factories
 from cardrules.errors import quote
 from cardrules.records import (
     READABLE_FORMATS,

@@ -22,7 +22,7 @@ import pytest
 
 from cardrules import new_game
 from cardrules.records import load_record
-from cardrules.replay_html import render_page, replay_frames
+from cardrules.records.replay_html import render_page, replay_frames
 from tests.browser import chromium_driver
 
 

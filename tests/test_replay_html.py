@@ -17,7 +17,7 @@ import cardrules.svg
 from cardrules import InvalidSeatError, new_game
 from cardrules.cli import cli
 from cardrules.records import load_record, replay
-from cardrules.replay_html import (
+from cardrules.records.replay_html import (
     page_data,
     plain_text,
     replay_frames,

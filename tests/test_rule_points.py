@@ -9,7 +9,7 @@ import pytest
 
 from cardrules import hookimpl
 from cardrules.plugins import get_plugin_manager, unknown_hooks
-from cardrules.rule_points import RulePoints
+from cardrules.plugins.rule_points import RulePoints
 
 spec = pluggy.HookspecMarker("cardrules")
 

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardrules.cli import cli
-from cardrules.registry import default_catalogue
-from cardrules.rules_text import option_rows, rules_page, rules_summary
+from cardrules.plugins.registry import default_catalogue
+from cardrules.plugins.rules_text import option_rows, rules_page, rules_summary
 from tests.observer_support import GNOMING_GAME, ROOK_GAME
 
 ROOT = Path(__file__).resolve().parent.parent

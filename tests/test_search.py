@@ -1,4 +1,4 @@
-"""The information-set MCTS bot (`cardrules.search.ISMCTSBot`)."""
+"""The information-set MCTS bot (`cardrules.bots.search.ISMCTSBot`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardrules import GameState, new_game
-from cardrules.search import ISMCTSBot
+from cardrules.bots.search import ISMCTSBot
 from cardrules_gnoming.moves import Draw, Place
 from cardrules_gnoming.scoring import score_layout
 

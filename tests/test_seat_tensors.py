@@ -1,7 +1,7 @@
 """``GameState.observation_tensor(seat)``: read off the round state, the seat's observation encoded.
 
 Where only the game's own rules decide what a seat sees, a seat's tensor is
-read straight off the round state (`cardrules.seat_tensors`); Toonerville
+read straight off the round state (`cardrules.engine.seat_tensors`); Toonerville
 Rook's own cases are in ``tests/rook/test_seat_tensors.py``.
 These tests hold that path to its definition, ``game.observation_tensor(
 state.observation(seat))``, over seeded matches, every bundled variant and the
@@ -22,10 +22,10 @@ import pytest
 
 import cardrules
 from cardrules import Catalogue, GameState, InvalidSeatError, PluginHookError, VariantSpec, hookimpl
-from cardrules.game import Game
-from cardrules.registry import default_catalogue
-from cardrules.seat_tensors import direct_seat_tensor
-from cardrules.variant_state import variant_state
+from cardrules.engine.game import Game
+from cardrules.engine.seat_tensors import direct_seat_tensor
+from cardrules.plugins.registry import default_catalogue
+from cardrules.plugins.variant_state import variant_state
 from tests.support import random_moves
 from tests.variant_toys import Sigh, sigh_variant, toy_catalogue
 

@@ -28,7 +28,7 @@ from cardrules import (
     new_game,
 )
 from cardrules.errors import quote
-from cardrules.options import MAX_WHOLE
+from cardrules.plugins.options import MAX_WHOLE
 
 #: The longest message a refusal may carry.
 LIMIT = 1024

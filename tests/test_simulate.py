@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from cardrules.analysis.simulate import MatchRow, compare, simulate, summarise, wilson
 from cardrules.cli import main
-from cardrules.simulate import MatchRow, compare, simulate, summarise, wilson
 
 
 def row(

@@ -24,7 +24,7 @@ import pytest
 
 import cardrules.svg
 from cardrules import Catalogue, GameState, PluginHookError, VariantSpec, hookimpl, new_game
-from cardrules.drawing import SVG_NAMESPACE, svg_of
+from cardrules.svg.canvas import SVG_NAMESPACE, svg_of
 from cardrules_gnoming.scoring import LINES, line_match_value
 from cardrules_rook.cards import ROOK
 from cardrules_rook.melds import RunMeld
@@ -194,7 +194,7 @@ def check_rook(state: GameState, seat: int | None) -> None:
 
 def rook_with_melds() -> GameState:
     """A 4-player Rook match played by greedy bots until the table holds a Rook."""
-    from cardrules.bot_loading import bot_factories
+    from cardrules.bots.loading import bot_factories
 
     state = new_game(ROOK_GAME, players=4, seed=5)
     bots = [bot_factories(state.game.spec.bots, state.game)["greedy"](s) for s in range(4)]
@@ -268,7 +268,7 @@ def test_an_observation_draws_in_a_fresh_process(name: str) -> None:
     """Loading an observation imports its game's package, which registers its drawing.
 
     The observation module does not import the ``svg`` module that draws it
-    (that one imports it): `cardrules.drawing.svg_of` finds the drawing that
+    (that one imports it): `cardrules.svg.canvas.svg_of` finds the drawing that
     the package's import registered, with no game made and no plugin loaded.
     """
     observation = play(name, 3, seed=4, moves=20).observation(2)
@@ -350,7 +350,7 @@ def test_a_game_that_draws_nothing_gets_a_placeholder() -> None:
 
 def test_canvas_escapes_text_and_attributes() -> None:
     """Text that looks like markup stays text: the drawing is still well-formed, plain SVG."""
-    from cardrules.drawing import Canvas
+    from cardrules.svg.canvas import Canvas
 
     canvas = Canvas(100, 'a "title" <script>', "k")
     canvas.card(canvas.root, 0, 0, 30, 40, "</svg>", note="&", data_card='"><script>')

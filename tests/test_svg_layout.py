@@ -24,7 +24,7 @@ import pytest
 
 import cardrules.svg
 from cardrules import GameState, new_game
-from cardrules.drawing import SVG_NAMESPACE, text_width
+from cardrules.svg.canvas import SVG_NAMESPACE, text_width
 from tests.observer_support import GNOMING_GAME, ROOK_GAME
 
 NS = "{" + SVG_NAMESPACE + "}"
@@ -136,7 +136,7 @@ def test_the_check_sees_an_overlap() -> None:
 
 
 def test_text_width_estimates_are_never_narrower_than_the_font() -> None:
-    """The layout's width estimate (`cardrules.drawing.text_width`) holds for what is drawn."""
+    """The layout's width estimate (`cardrules.svg.canvas.text_width`) holds for what is drawn."""
     samples = ["seat 6 (you)", "▶ seat 3", "total -123", "rounds 46, 22, 41", "Rook", "*11", "-5"]
     samples += ["in hand, seat 3 (displaced)", "#12 run, seat 4", "known to hold:", "=R10"]
     for text, bold in itertools.product(samples, (False, True)):

@@ -18,7 +18,12 @@ import pytest
 
 import cardrules
 from cardrules import DeckComposition, GameState, VariantSpec
-from cardrules.tensors import NUMPY_MISSING, ObservationMismatchError, TensorLayout, cached_for_game
+from cardrules.information.tensor_layout import (
+    NUMPY_MISSING,
+    ObservationMismatchError,
+    TensorLayout,
+    cached_for_game,
+)
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingPhase

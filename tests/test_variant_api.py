@@ -19,16 +19,16 @@ from cardrules import (
     hookimpl,
     new_game,
 )
-from cardrules.determinize import determinize
-from cardrules.records import RecordError, check_record
-from cardrules.variant_moves import NO_PLANES, MoveKind, MoveKindError
-from cardrules.variant_state import (
+from cardrules.engine.determinize import determinize
+from cardrules.plugins.variant_moves import NO_PLANES, MoveKind, MoveKindError
+from cardrules.plugins.variant_state import (
     StateSpec,
     VariantStateError,
     set_variant_state,
     variant_state,
     variant_view,
 )
+from cardrules.records import RecordError, check_record
 from tests.variant_toys import GAME, SIGH, Hum, Sigh, Sighs, Tally, sigh_variant, toy_catalogue
 
 CATALOGUE = toy_catalogue()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardrules import GameState, VariantSpec
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb

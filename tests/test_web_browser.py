@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.bot_loading import bot_factory
+from cardrules.bots.loading import bot_factory
 from cardrules.records import check_record
 from cardrules.web.tables import Table
 from tests.browser import chromium_driver

@@ -28,7 +28,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from cardrules.bot_loading import bot_factory
+from cardrules.bots.loading import bot_factory
 from cardrules.svg import draw_round
 from cardrules.web.app import create_app
 from cardrules.web.tables import Table

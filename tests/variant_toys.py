@@ -17,9 +17,14 @@ from typing import Any
 import attrs
 
 from cardrules import Catalogue, Game, IllegalMoveError, Move, VariantSpec, hookimpl
-from cardrules.chance import Chance
-from cardrules.variant_moves import NO_PLANES, MoveKind
-from cardrules.variant_state import StateSpec, set_variant_state, variant_state, variant_view
+from cardrules.model.chance import Chance
+from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
+from cardrules.plugins.variant_state import (
+    StateSpec,
+    set_variant_state,
+    variant_state,
+    variant_view,
+)
 from cardrules_gnoming.moves import STOCK, Draw
 from cardrules_gnoming.state import GnomingPhase
 

@@ -17,7 +17,7 @@ from typing import Any
 import cardrules
 import cardrules.svg
 from cardrules import GameState, Move
-from cardrules.bot_loading import bot_factories
+from cardrules.bots.loading import bot_factories
 from cardrules_gnoming.moves import STOCK, Bounce, Place
 from cardrules_gnoming.moves import Discard as GnomingDiscard
 from cardrules_gnoming.moves import Draw as GnomingDraw

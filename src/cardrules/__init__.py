@@ -1,14 +1,12 @@
 """cardrules: the rules of card games, for programs that play them.
 
 Start a match with `new_game`, list games with `games`; write a
-plugin with `hookimpl` (see ``cardrules.hookspecs``).
+plugin with `hookimpl` (see ``cardrules.plugins.hookspecs``).
 """
 
 from cardrules._version import __version__
-from cardrules.bots import Bot, MatchResult, RandomBot, play_match
-from cardrules.chance import Chance
-from cardrules.decks import DeckComposition
-from cardrules.engine import Game, GameState, new_game
+from cardrules.bots.base import Bot, MatchResult, RandomBot, play_match
+from cardrules.engine.game_state import Game, GameState, new_game
 from cardrules.errors import (
     BotError,
     BotLoadError,
@@ -27,12 +25,14 @@ from cardrules.errors import (
     UnknownVariantError,
     VariantConflictError,
 )
-from cardrules.match_rules import MatchRules
-from cardrules.moves import Move
-from cardrules.phases import Phase
-from cardrules.piles import Pile
-from cardrules.plugins import hookimpl
-from cardrules.registry import Catalogue, GameSpec, VariantSpec, games
+from cardrules.model.chance import Chance
+from cardrules.model.decks import DeckComposition
+from cardrules.model.match_rules import MatchRules
+from cardrules.model.moves import Move
+from cardrules.model.phases import Phase
+from cardrules.model.piles import Pile
+from cardrules.plugins.managers import hookimpl
+from cardrules.plugins.registry import Catalogue, GameSpec, VariantSpec, games
 
 __all__ = [
     "Bot",

@@ -20,7 +20,7 @@ where each rule lives:
 * ``bots.py`` - the greedy bot
 """
 
-# Registers how observations draw (`cardrules.drawing.svg_of`).
+# Registers how observations draw (`cardrules.svg.canvas.svg_of`).
 from cardrules_gnoming import svg as svg
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, CardKind, number
 from cardrules_gnoming.deck import DEFAULT_DECK

@@ -23,10 +23,10 @@ Examples:
 
 from __future__ import annotations
 
-from cardrules.actions import ActionSpace, blocks_from
 from cardrules.engine import Game
 from cardrules.errors import InvalidMoveError, quote
-from cardrules.moves import Move
+from cardrules.model.actions import ActionSpace, blocks_from
+from cardrules.model.moves import Move
 from cardrules_gnoming.moves import (
     BOUNCES,
     DISCARDS,

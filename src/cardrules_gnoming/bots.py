@@ -21,8 +21,8 @@ import functools
 import random
 from collections.abc import Sequence
 
-from cardrules.decks import DeckComposition
-from cardrules.moves import Move
+from cardrules.model.decks import DeckComposition
+from cardrules.model.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.house_rules.knock import Knock

@@ -8,7 +8,7 @@ composition (G2). A variant replaces the deck by implementing the
 
 from __future__ import annotations
 
-from cardrules.decks import DeckComposition
+from cardrules.model.decks import DeckComposition
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, number
 
 __all__ = ["DEFAULT_DECK", "category_counts"]

@@ -14,7 +14,7 @@ from collections import Counter
 
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
-from cardrules.piles import Pile
+from cardrules.model.piles import Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
 from cardrules_gnoming.moves import STOCK

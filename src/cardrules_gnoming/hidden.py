@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardrules.errors import ObservationMismatchError
-from cardrules.piles import Pile
+from cardrules.model.piles import Pile
 from cardrules_gnoming.cards import Card, CardKind
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound

@@ -1,13 +1,13 @@
 """Gnoming A Round's rule points: one hook per rule a house rule may change.
 
 The game plugin adds these hookspecs to every plugin manager it is registered
-in (`cardrules.hookspecs.cardrules_add_hookspecs`) and answers each one itself
+in (`cardrules.plugins.hookspecs.cardrules_add_hookspecs`) and answers each one itself
 with ``trylast=True``, so a variant's implementation is asked first. A variant
 changes one rule and the game does the rest: for example ``diagonals`` wraps
 `gnoming_lines` and the game then scores, compares for G23 and estimates (in
 the greedy bot) with the two extra lines.
 
-The game calls them through ``game.rules`` (`cardrules.rule_points.RulePoints`)
+The game calls them through ``game.rules`` (`cardrules.plugins.rule_points.RulePoints`)
 by way of `cardrules_gnoming.rulebook.Rulebook`, which keeps the game's own
 fast code for every rule point no variant implements.
 
@@ -30,7 +30,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from cardrules.engine import Game
-    from cardrules.moves import Move
+    from cardrules.model.moves import Move
     from cardrules_gnoming.cards import Card
     from cardrules_gnoming.state import GnomingRound
 
@@ -62,13 +62,13 @@ def gnoming_turn_starts(game: Game, state: GnomingRound) -> list[Move] | None:
     each non-empty discard pile (only a keepable card with
     ``taken_discard_must_be_kept``). A variant that adds a way to start a turn
     (a knock) wraps this hook and extends the list; it then also carries the
-    new move out (`cardrules.hookspecs.cardrules_apply_move`). If the list is
+    new move out (`cardrules.plugins.hookspecs.cardrules_apply_move`). If the list is
     empty when a turn begins, the round ends as if the draw pile ran out (G8).
 
     :param game: the game.
     :param state: the round, in phase ``draw``; ``state.turn_seat`` is the
         player starting the turn.
-    :returns: a list of `cardrules.moves.Move`, in a fixed order.
+    :returns: a list of `cardrules.model.moves.Move`, in a fixed order.
     """
 
 

@@ -38,7 +38,7 @@ from typing import Final
 import attrs
 
 from cardrules.errors import InvalidMoveError, quote
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 
 __all__ = [
     "BOUNCES",

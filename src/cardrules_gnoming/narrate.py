@@ -14,7 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation

@@ -26,8 +26,8 @@ from typing import Any
 
 import attrs
 
-from cardrules.drawing import svg_of
-from cardrules.moves import Move
+from cardrules.model.moves import Move
+from cardrules.svg.canvas import svg_of
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, RoundRules
@@ -84,7 +84,7 @@ class GnomingObservation:
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open); from the engine a
-            `cardrules.history.RoundHistory`, which behaves as a tuple of them.
+            `cardrules.engine.history.RoundHistory`, which behaves as a tuple of them.
         rules: the rules of the game, variants included (a
             `cardrules_gnoming.rulebook.Rulebook`, public: every player knows
             them), for bots that estimate scores as the game will score them.
@@ -92,7 +92,7 @@ class GnomingObservation:
             observation was built without them.
         variant_views: ``(variant name, view)`` pairs: what each chosen
             variant that keeps state shows this seat of it (filled in by the
-            engine; read with `cardrules.variant_state.variant_view`); ``()``
+            engine; read with `cardrules.plugins.variant_state.variant_view`); ``()``
             without such variants.
     """
 

@@ -12,7 +12,7 @@ from typing import Literal
 import attrs
 
 from cardrules.errors import quote
-from cardrules.options import since_record_format
+from cardrules.plugins.options import since_record_format
 
 __all__ = ["GnomingOptions"]
 

@@ -16,16 +16,16 @@ from typing import Any
 import pluggy
 
 from cardrules import hookimpl
-from cardrules.actions import ActionSpace
-from cardrules.chance import Chance
-from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import IllegalMoveError, OptionsError
-from cardrules.match_rules import MatchRules
-from cardrules.moves import Move
-from cardrules.public_views import PublicViews
-from cardrules.registry import GameSpec, VariantSpec
-from cardrules.tensors import TensorLayout
+from cardrules.information.public_views import PublicViews
+from cardrules.information.tensor_layout import TensorLayout
+from cardrules.model.actions import ActionSpace
+from cardrules.model.chance import Chance
+from cardrules.model.decks import DeckComposition
+from cardrules.model.match_rules import MatchRules
+from cardrules.model.moves import Move
+from cardrules.plugins.registry import GameSpec, VariantSpec
 from cardrules_gnoming import (
     actions,
     determinize,

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.public_views import Observe, PublicViews
+from cardrules.information.public_views import Observe, PublicViews
 
 __all__ = ["PUBLIC_VIEWS"]
 

@@ -23,7 +23,7 @@ import attrs
 
 from cardrules.engine import new_game
 from cardrules.errors import PluginHookError, quote
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_gnoming import rules, scoring
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.options import GnomingOptions

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.chance import Chance
-from cardrules.decks import DeckComposition
 from cardrules.errors import IllegalMoveError, quote
-from cardrules.moves import Move
-from cardrules.piles import Pile
-from cardrules.seats import left_of, seats_from
+from cardrules.model.chance import Chance
+from cardrules.model.decks import DeckComposition
+from cardrules.model.moves import Move
+from cardrules.model.piles import Pile
+from cardrules.model.seats import left_of, seats_from
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import (
     BOUNCES,

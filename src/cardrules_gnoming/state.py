@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from cardrules.moves import Move
-from cardrules.phases import Phase
-from cardrules.piles import Pile
-from cardrules.variant_state import NO_VARIANT_STATE
+from cardrules.model.moves import Move
+from cardrules.model.phases import Phase
+from cardrules.model.piles import Pile
+from cardrules.plugins.variant_state import NO_VARIANT_STATE
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Discard, Place
 from cardrules_gnoming.options import GnomingOptions
@@ -156,7 +156,7 @@ class GnomingRound:
             except one turned up right after a shuffle-back, which must be
             another (never below 0). Always 0 with the default options.
         variant_states: ``{variant name: frozen value}`` kept by the chosen
-            variants (`cardrules.variant_state`; set by the engine, read with
+            variants (`cardrules.plugins.variant_state`; set by the engine, read with
             ``variant_state(state, name)``); replaced, never changed in place.
     """
 

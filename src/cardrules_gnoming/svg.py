@@ -3,7 +3,7 @@
 `draw_observation` draws one seat's observation and nothing else: face-down
 cards (the seat's own too, G4) are card backs, and a card another seat drew
 from the draw pile is a back in that seat's hand. It is registered with
-`cardrules.drawing.svg_of`, so an observation's ``_repr_svg_`` draws with
+`cardrules.svg.canvas.svg_of`, so an observation's ``_repr_svg_`` draws with
 it. `draw_round` draws a whole round state for a spectator or a finished
 round: face-down cards are still drawn face down, with their identity printed
 on the back.
@@ -27,7 +27,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from cardrules.drawing import Canvas, svg_of, text_width
+from cardrules.svg.canvas import Canvas, svg_of, text_width
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.scoring import LINES, line_match_value
@@ -112,7 +112,7 @@ def draw_observation(obs: GnomingObservation) -> str:
     )
 
 
-# What an observation's ``_repr_svg_`` draws with (`cardrules.drawing.svg_of`).
+# What an observation's ``_repr_svg_`` draws with (`cardrules.svg.canvas.svg_of`).
 svg_of.register(GnomingObservation, draw_observation)
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.engine import Game
-from cardrules.tensors import cached_for_game
+from cardrules.information.tensor_layout import cached_for_game
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.tensor_layout import (
@@ -66,15 +66,15 @@ def encode(game: Game, observation: GnomingObservation) -> Any:
         ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype ``float32``.
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed (an
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed (an
             ``ImportError``; install the ``tensors`` extra:
             ``pip install 'cardrules[tensors]'``).
-        cardrules.tensors.ObservationMismatchError: the observation does not fit
+        cardrules.information.tensor_layout.ObservationMismatchError: the observation does not fit
             the game (players, seat, round, or a card not in the game's deck).
 
     The planes are written group by group, each group again only when the
     observation fields it depends on differ from the seat's last observation
-    (`cardrules.plane_groups`); the result is the same as writing them all.
+    (`cardrules.information.plane_groups`); the result is the same as writing them all.
     """
     game.check_observation(observation, GnomingObservation)
     return cached_for_game(game, "gnoming-tensor", build_encoder)[1].encode(observation)
@@ -95,11 +95,12 @@ def encode_state(
         the same array as ``encode(game, observe(state, seat, round_scores, ...))``
         (shape ``(game.tensor_layout.size,)``, dtype ``float32``), so long as
         only this game's own plugin decides the observation
-        (`cardrules.seat_tensors`).
+        (`cardrules.engine.seat_tensors`).
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
-        cardrules.tensors.ObservationMismatchError: a card is not in the game's deck.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.ObservationMismatchError: a card is not in the game's
+            deck.
     """
     return state_reader(game)(state, seat, round_scores)
 
@@ -107,11 +108,12 @@ def encode_state(
 def state_reader(game: Game) -> Callable[[GnomingRound, int, tuple[tuple[int, ...], ...]], Any]:
     """`encode_state` of this game as ``reader(state, seat, round_scores)`` (the same arrays).
 
-    The game's encoder's own method (`cardrules.plane_groups.GroupEncoder.encode_state`),
+    The game's encoder's own method
+    (`cardrules.information.plane_groups.GroupEncoder.encode_state`),
     which the engine calls at every ``GameState.observation_tensor`` (hook
     ``cardrules_seat_tensor_reader``).
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     return cached_for_game(game, "gnoming-tensor", build_encoder)[1].encode_state

@@ -1,7 +1,7 @@
 """The plane groups of Gnoming A Round's observation tensor.
 
 `cardrules_gnoming.tensor_reading` builds the game's
-`cardrules.plane_groups.GroupEncoder` from these (`plane_groups`): one group
+`cardrules.information.plane_groups.GroupEncoder` from these (`plane_groups`): one group
 per layout row (relative seat), one for the held card, the discard piles,
 the cards out of play, the rebuilt draw pile, the draw pile's size, the
 turn, the positions filled this turn with the seats still to decide, and
@@ -24,13 +24,13 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import (
+from cardrules.information.plane_groups import (
     PlaneGroup,
     cell_writer,
     one_hot,
     zeros,
 )
-from cardrules.tensors import ObservationMismatchError, TensorLayout
+from cardrules.information.tensor_layout import ObservationMismatchError, TensorLayout
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation, filled_positions
@@ -145,7 +145,8 @@ def _filled(mark: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], tuple[i
 
 
 def plane_groups(enc: KindTables) -> tuple[list[PlaneGroup], Any]:
-    """The tensor's plane groups (`cardrules.plane_groups`), and how a fresh tensor starts.
+    """The tensor's plane groups (`cardrules.information.plane_groups`), and how a fresh tensor
+    starts.
 
     ``unseen`` is a running total: the deck's copies, less what each group shows
     (face-up layout cards, a visible held card, the discard piles, the cards out

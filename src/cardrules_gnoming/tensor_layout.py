@@ -12,7 +12,7 @@ observer and row 1 the seat to its left (the next to play after it).
 from __future__ import annotations
 
 from cardrules.engine import Game
-from cardrules.tensors import TensorLayout
+from cardrules.information.tensor_layout import TensorLayout
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingPhase

@@ -2,9 +2,9 @@
 
 `cardrules_gnoming.tensor` encodes observations, and reads a seat's tensor
 off the round without building its observation, with the
-`cardrules.plane_groups.GroupEncoder` built here once per game
+`cardrules.information.plane_groups.GroupEncoder` built here once per game
 (`build_encoder`) from the plane groups of
-`cardrules_gnoming.tensor_groups` and a `cardrules.plane_groups.StateReading`:
+`cardrules_gnoming.tensor_groups` and a `cardrules.information.plane_groups.StateReading`:
 each group's *mark*, read straight off the round (`_marks`); the groups
 whose mark changed since the last call, whoever it was for, are written
 once into a table tensor shared by every seat, which each seat reads in its
@@ -18,8 +18,8 @@ import functools
 from typing import Any
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, StateReading
-from cardrules.tensors import TensorLayout, require_numpy
+from cardrules.information.plane_groups import GroupEncoder, StateReading
+from cardrules.information.tensor_layout import TensorLayout, require_numpy
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound
@@ -32,7 +32,7 @@ def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
     """The game's kind tables and its `GroupEncoder` (marks included).
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     np = require_numpy()
     tables = kind_tables(game)
@@ -49,7 +49,8 @@ def _marks() -> Any:
     """``marks(state, round_scores)``: each group's mark, in the order of the groups.
 
     The groups are `cardrules_gnoming.tensor_groups.plane_groups`. For the table tensor
-    (`cardrules.plane_groups.StateReading`): the layouts in seat order, the held card as the
+    (`cardrules.information.plane_groups.StateReading`): the layouts in seat order, the held card
+    as the
     turn player sees it. A layout row's mark is a new list of its nine cards and nine flags (its
     value, what others see, hides the face-down cards: equal marks, equal values); the filled
     positions' mark is the bitmask; every other mark is the group's value itself, as

@@ -10,7 +10,7 @@ them with ``new_game(..., variants=["no-bounce"])`` or
 
 from __future__ import annotations
 
-from cardrules.registry import VariantSpec
+from cardrules.plugins.registry import VariantSpec
 from cardrules_gnoming.house_rules import diagonals, knock
 
 __all__ = [

@@ -26,7 +26,7 @@ where each rule lives:
 * ``evaluate.py`` - estimated scores of a round in play, for search bots
 """
 
-# Registers how observations draw (`cardrules.drawing.svg_of`).
+# Registers how observations draw (`cardrules.svg.canvas.svg_of`).
 from cardrules_rook import svg as svg
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.contracts import CONTRACTS, Contract

@@ -69,11 +69,11 @@ from math import comb
 
 import attrs
 
-from cardrules.actions import ActionSpace, blocks_from
-from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import InvalidMoveError, quote
-from cardrules.moves import Move
+from cardrules.model.actions import ActionSpace, blocks_from
+from cardrules.model.decks import DeckComposition
+from cardrules.model.moves import Move
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK, ROOK_CODE, Card, card_of_code, natural
 from cardrules_rook.melds import DEFAULT_MELD_RULES, MeldRules, RunMeld, SetMeld, wrapped
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
@@ -359,7 +359,7 @@ class RookActionSpace(ActionSpace):
         return action
 
     def ids_of(self, moves: Sequence[Move]) -> list[int]:
-        """`cardrules.actions.ActionSpace.ids_of`, the discards' ids made inline.
+        """`cardrules.model.actions.ActionSpace.ids_of`, the discards' ids made inline.
 
         Most of a list is discards (about 8 of 11 moves a decision over random
         play): each is the block's start plus its card's code, with no call of

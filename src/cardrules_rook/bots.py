@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_rook.cards import Card
 from cardrules_rook.knock import Knock
 from cardrules_rook.melds import RunMeld

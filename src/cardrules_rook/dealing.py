@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardrules.chance import Chance
-from cardrules.decks import DeckComposition
-from cardrules.piles import Pile
-from cardrules.seats import left_of, seats_from
+from cardrules.model.chance import Chance
+from cardrules.model.decks import DeckComposition
+from cardrules.model.piles import Pile
+from cardrules.model.seats import left_of, seats_from
 from cardrules_rook.cards import Card
 from cardrules_rook.options import RookOptions
 from cardrules_rook.rule_points import RookRules, default_rules

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules.decks import DeckComposition
+from cardrules.model.decks import DeckComposition
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK, Card, natural
 
 __all__ = ["ROOK_DECK", "game_deck"]

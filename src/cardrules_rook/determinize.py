@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from cardrules.decks import DeckComposition
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
-from cardrules.piles import Pile
+from cardrules.model.decks import DeckComposition
+from cardrules.model.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.lay_down_witness import witness_cards
@@ -35,7 +35,7 @@ from cardrules_rook.state import RookRound
 __all__ = ["PLAIN_SHARE", "determinize", "unseen_cards"]
 
 #: The share of samples with a seat part way through its lay-down that are dealt
-#: plainly (kept only if that seat can finish, `cardrules.determinize`); the
+#: plainly (kept only if that seat can finish, `cardrules.engine.determinize`); the
 #: others deal that seat the rest of its contract first.
 PLAIN_SHARE = 0.25
 

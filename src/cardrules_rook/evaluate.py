@@ -8,8 +8,8 @@ adds, for each player not yet down, a price for every card still missing from
 the contract, counted by `cards_missing`.
 
 It is the game's answer to the hook ``cardrules_estimate_scores``, so
-`cardrules.flat_search.FlatMonteCarloBot` uses it by default
-(`cardrules.search.estimated_scores`); give it to the ISMCTS bot as its leaf
+`cardrules.bots.flat_search.FlatMonteCarloBot` uses it by default
+(`cardrules.bots.search.estimated_scores`); give it to the ISMCTS bot as its leaf
 score with ``ISMCTSBot(game, evaluate=estimated_round_scores)``. It is a
 heuristic, not a rule: ``benchmarks/search_vs_greedy.py`` measures what it is
 worth.

@@ -61,7 +61,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from cardrules.errors import ObservationMismatchError
-from cardrules.piles import Pile
+from cardrules.model.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.state import RookRound
 

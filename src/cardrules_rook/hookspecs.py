@@ -1,7 +1,7 @@
 """Toonerville Rook's rule points: one hook per rule a house rule may change.
 
 The game plugin adds these hookspecs to its plugin managers (it answers
-`cardrules.hookspecs.cardrules_add_hookspecs`) and implements each one itself
+`cardrules.plugins.hookspecs.cardrules_add_hookspecs`) and implements each one itself
 with ``trylast=True``; a variant implements the hooks of the rules it changes,
 and the game does the rest. Each hook names the rule id it decides
 (docs/rules/toonerville-rook.md).
@@ -9,7 +9,7 @@ and the game does the rest. Each hook names the rule id it decides
 Every hook is first-result: "Stops at the first non-None result", so a variant
 answers ``None`` to leave a case to the game's rule, or wraps the game's answer
 (``wrapper=True``). The game calls them through ``game.rules``
-(`cardrules.rule_points.RulePoints`) via `cardrules_rook.rule_points.RookRules`:
+(`cardrules.plugins.rule_points.RulePoints`) via `cardrules_rook.rule_points.RookRules`:
 a hook no variant implements costs a plain call, or nothing where the game
 keeps a table or a search shortcut for its own rule.
 

@@ -5,8 +5,8 @@ the round ends at once when the cards left in their hand are worth at most
 ``knock.max_points`` points (R17; default 15). The knocker scores 0 and every
 other player scores their hand, as when a player goes out (R12, R17).
 
-It uses only public API: a variant state (`cardrules.variant_state`) keeps who
-knocked, a move kind (`cardrules.variant_moves`) adds the move, and a wrapper
+It uses only public API: a variant state (`cardrules.plugins.variant_state`) keeps who
+knocked, a move kind (`cardrules.plugins.variant_moves`) adds the move, and a wrapper
 of the core scoring hook gives the knocker 0.
 """
 
@@ -18,8 +18,13 @@ import attrs
 
 from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
 from cardrules.errors import quote
-from cardrules.variant_moves import MoveKind
-from cardrules.variant_state import StateSpec, set_variant_state, variant_state, variant_view
+from cardrules.plugins.variant_moves import MoveKind
+from cardrules.plugins.variant_state import (
+    StateSpec,
+    set_variant_state,
+    variant_state,
+    variant_view,
+)
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.play import end_round
 from cardrules_rook.scoring import hand_points

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress
 
-from cardrules.chance import Chance
-from cardrules.moves import Move
+from cardrules.model.chance import Chance
+from cardrules.model.moves import Move
 from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, card_of_code
 from cardrules_rook.melds import RunMeld, run_ends
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take

@@ -29,7 +29,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.errors import InvalidMoveError, quote
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_rook.cards import Card, number_in
 from cardrules_rook.melds import Meld, meld_from_str
 

@@ -12,7 +12,7 @@ from typing import Any
 from rich.columns import Columns
 from rich.table import Table
 
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.scoring import hand_points

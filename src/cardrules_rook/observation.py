@@ -31,8 +31,8 @@ from typing import Any
 
 import attrs
 
-from cardrules.drawing import svg_of
-from cardrules.moves import Move
+from cardrules.model.moves import Move
+from cardrules.svg.canvas import svg_of
 from cardrules_rook.cards import POINTS, Card, card_of_code, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, MeldRules
@@ -101,13 +101,13 @@ class RookObservation:
         legal_moves: the observer's legal moves when it is deciding, else ``()``.
         history: the round's moves so far, as ``(seat, move)`` pairs in order
             (public: every move is played in the open); from the engine a
-            `cardrules.history.RoundHistory`, which behaves as a tuple of them.
+            `cardrules.engine.history.RoundHistory`, which behaves as a tuple of them.
         card_points: what each card code 0-56 scores left in hand in this
             game (R17; hook ``rook_card_points``); game configuration, left
             out of the repr.
         variant_views: ``(variant name, view)`` pairs: what each chosen
             variant that keeps state shows this seat of it (filled in by the
-            engine; read with `cardrules.variant_state.variant_view`); ``()``
+            engine; read with `cardrules.plugins.variant_state.variant_view`); ``()``
             without such variants.
     """
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardrules.chance import Chance
 from cardrules.errors import quote
-from cardrules.moves import Move
-from cardrules.piles import Pile
+from cardrules.model.chance import Chance
+from cardrules.model.moves import Move
+from cardrules.model.piles import Pile
 from cardrules_rook.cards import ROOK_CODE, Card, natural
 from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld, grown_run
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules.errors import IllegalMoveError
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules_rook.legal import may_strand, places_owed_rook, would_strand_a_card
 from cardrules_rook.melds import Meld, RunMeld, SetMeld
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take

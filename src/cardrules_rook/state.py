@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cardrules.moves import Move
-from cardrules.phases import Phase
-from cardrules.piles import Pile
-from cardrules.variant_state import NO_VARIANT_STATE
+from cardrules.model.moves import Move
+from cardrules.model.phases import Phase
+from cardrules.model.piles import Pile
+from cardrules.plugins.variant_state import NO_VARIANT_STATE
 from cardrules_rook.cards import ROOK_CODE, Card, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld
@@ -102,7 +102,7 @@ class RookRound:
             then, code)``, in the order played; public, all ``()`` before a
             rebuild.
         variant_states: ``{variant name: frozen value}`` kept by the chosen
-            variants (`cardrules.variant_state`; set by the engine, read with
+            variants (`cardrules.plugins.variant_state`; set by the engine, read with
             ``variant_state(state, name)``); replaced, never changed in place.
     """
 

@@ -5,7 +5,7 @@ hand grouped by colour, every other hand as a card back with its size (and
 the cards everyone knows it holds: taken, bought or swapped back, R9, R10,
 R14), the melds on the table with each Rook marked with what it stands for
 (R13), the discard pile's top card and size, the draw pile's size, and the
-round's contract (R4); it is registered with `cardrules.drawing.svg_of`, so
+round's contract (R4); it is registered with `cardrules.svg.canvas.svg_of`, so
 an observation's ``_repr_svg_`` draws with it. `draw_round` draws a whole
 round state for a spectator or a finished round: every hand open.
 
@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element
 
 import attrs
 
-from cardrules.drawing import Canvas, svg_of
+from cardrules.svg.canvas import Canvas, svg_of
 from cardrules_rook.cards import COLOUR_NAMES, COLOURS, ROOK, Card
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, RunMeld, wrapped
@@ -109,7 +109,7 @@ def draw_observation(obs: RookObservation) -> str:
     )
 
 
-# What an observation's ``_repr_svg_`` draws with (`cardrules.drawing.svg_of`).
+# What an observation's ``_repr_svg_`` draws with (`cardrules.svg.canvas.svg_of`).
 svg_of.register(RookObservation, draw_observation)
 
 

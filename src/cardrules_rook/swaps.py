@@ -14,8 +14,8 @@ itself and undone.
 
 from __future__ import annotations
 
-from cardrules.chance import Chance
-from cardrules.moves import Move
+from cardrules.model.chance import Chance
+from cardrules.model.moves import Move
 from cardrules_rook.cards import NATURAL_BASE, ROOK, ROOK_CODE, Card, card_of_code
 from cardrules_rook.melds import Meld, RunMeld, SetMeld, run_ends
 from cardrules_rook.moves import LayDown, LayOff, MeldDown, Swap

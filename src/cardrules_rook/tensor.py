@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.engine import Game
-from cardrules.tensors import cached_for_game
+from cardrules.information.tensor_layout import cached_for_game
 from cardrules_rook import tensor_groups, tensor_reading
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.state import RookRound
@@ -70,15 +70,15 @@ def encode(game: Game, observation: RookObservation) -> Any:
         ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype ``float32``.
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed (an
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed (an
             ``ImportError``; install the ``tensors`` extra:
             ``pip install 'cardrules[tensors]'``).
-        cardrules.tensors.ObservationMismatchError: the observation does not fit
+        cardrules.information.tensor_layout.ObservationMismatchError: the observation does not fit
             the game (players, seat or round).
 
     The planes are written group by group, each group again only when the
     observation fields it depends on differ from the seat's last observation
-    (`cardrules.plane_groups`); the result is the same as writing them all.
+    (`cardrules.information.plane_groups`); the result is the same as writing them all.
     """
     game.check_observation(observation, RookObservation)
     return cached_for_game(game, "rook-tensor", tensor_groups.build).groups.encode(observation)
@@ -99,10 +99,10 @@ def encode_state(
         the same array as ``encode(game, observe(state, seat, round_scores, ...))``
         (shape ``(game.tensor_layout.size,)``, dtype ``float32``), so long as
         only this game's own plugin decides the observation
-        (`cardrules.seat_tensors`): see `cardrules_rook.tensor_reading`.
+        (`cardrules.engine.seat_tensors`): see `cardrules_rook.tensor_reading`.
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     return state_reader(game)(state, seat, round_scores)
 
@@ -110,12 +110,13 @@ def encode_state(
 def state_reader(game: Game) -> Callable[[RookRound, int, tuple[tuple[int, ...], ...]], Any]:
     """`encode_state` of this game as ``reader(state, seat, round_scores)`` (the same arrays).
 
-    The game's encoder's own method (`cardrules.plane_groups.GroupEncoder.encode_state`),
+    The game's encoder's own method
+    (`cardrules.information.plane_groups.GroupEncoder.encode_state`),
     which the engine calls at every ``GameState.observation_tensor`` (hook
     ``cardrules_seat_tensor_reader``).
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     encoder = cached_for_game(game, "rook-state-tensor", tensor_reading.build)
     return encoder.encode_state

@@ -1,7 +1,7 @@
 """The plane groups of Toonerville Rook's observation tensor.
 
 `cardrules_rook.tensor` encodes observations with a
-`cardrules.plane_groups.GroupEncoder` built here once per game (`build`):
+`cardrules.information.plane_groups.GroupEncoder` built here once per game (`build`):
 one group for the observer's hand, the known cards, the rebuilt draw pile and
 what the observer drew from it, and the *table groups*, which every seat sees
 alike but for the order of the seats: the melds on the table, the discard
@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine import Game
-from cardrules.plane_groups import (
+from cardrules.information.plane_groups import (
     GroupEncoder,
     PlaneGroup,
     Writer,
@@ -33,7 +33,7 @@ from cardrules.plane_groups import (
     sorted_change,
     zeros,
 )
-from cardrules.tensors import TensorLayout, require_numpy
+from cardrules.information.tensor_layout import TensorLayout, require_numpy
 from cardrules_rook.cards import Card
 from cardrules_rook.melds import RunMeld
 from cardrules_rook.observation import RookObservation
@@ -59,7 +59,7 @@ class Tables:
         table_key: names the offsets of the table planes
             (`cardrules_rook.tensor_melds.table_key`).
         players: seats at the table.
-        groups: the observation encoder (`cardrules.plane_groups.GroupEncoder`).
+        groups: the observation encoder (`cardrules.information.plane_groups.GroupEncoder`).
     """
 
     size: int
@@ -79,7 +79,7 @@ def build(game: Game) -> Tables:
     """The game's `Tables`, with the observation encoder (``groups``).
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     np = require_numpy()
     tensor_layout: TensorLayout = game.tensor_layout

@@ -18,7 +18,7 @@ target ``i`` (`cardrules_rook.actions`). Its columns are given by
 from __future__ import annotations
 
 from cardrules.engine import Game
-from cardrules.tensors import TensorLayout
+from cardrules.information.tensor_layout import TensorLayout
 from cardrules_rook.actions import action_space
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card, card_of_code
 from cardrules_rook.state import RookPhase

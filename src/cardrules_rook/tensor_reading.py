@@ -1,8 +1,8 @@
 """Toonerville Rook's tensors read straight off a round, written once for every seat.
 
 `cardrules_rook.tensor.encode_state` gives a seat's observation tensor
-without building its observation: a `cardrules.plane_groups.GroupEncoder`
-with a `cardrules.plane_groups.StateReading` (`build`) keeps one *table
+without building its observation: a `cardrules.information.plane_groups.GroupEncoder`
+with a `cardrules.information.plane_groups.StateReading` (`build`) keeps one *table
 tensor* per thread and writes into it, at each call, only the groups whose
 *mark*, read off the round (`_marks`), changed since the last call, whoever
 that call was for. So a move is written once, not once into each seat's
@@ -21,7 +21,7 @@ the table tensor read in the seat's order (`_order`): the planes of
 `SEAT_PLANES` and the owner columns of each ``table_melds`` row a meld
 occupies rotated so that row ``r`` is seat ``(seat + r) % P`` (the others
 hold zeros: one order per seat and number of melds on the table,
-`cardrules.plane_groups.StateReading` ``level``), and the seat's own rows of
+`cardrules.information.plane_groups.StateReading` ``level``), and the seat's own rows of
 the three blocks as ``hand``, ``drawn_from_rebuilt`` and ``unseen``. Nothing is
 written after that read. Every other plane of an observation is the same
 for every seat but for the order of the seats
@@ -39,8 +39,8 @@ from operator import is_not, ne
 from typing import Any
 
 from cardrules.engine import Game
-from cardrules.plane_groups import GroupEncoder, PlaneGroup, StateReading
-from cardrules.tensors import TensorLayout, cached_for_game, require_numpy
+from cardrules.information.plane_groups import GroupEncoder, PlaneGroup, StateReading
+from cardrules.information.tensor_layout import TensorLayout, cached_for_game, require_numpy
 from cardrules_rook.state import RookRound
 from cardrules_rook.tensor_groups import Tables, start, table_groups
 from cardrules_rook.tensor_groups import build as build_tables
@@ -69,7 +69,7 @@ def build(game: Game) -> GroupEncoder:
     """The game's encoder of round states: its table tensor is ``size + 3 * P * 57`` long.
 
     Raises:
-        cardrules.tensors.NumpyMissingError: numpy is not installed.
+        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
     np = require_numpy()
     tables = cached_for_game(game, "rook-tensor", build_tables)
@@ -100,7 +100,7 @@ def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
     Marks are new values or the round's immutable tuples (``known``,
     ``rebuilt``, ``rebuilt_draws`` are replaced, never changed in place),
     never its lists but the hands, the hand groups' live marks
-    (`cardrules.plane_groups.PlaneGroup`). The `table_groups` marks are their values, as
+    (`cardrules.information.plane_groups.PlaneGroup`). The `table_groups` marks are their values, as
     `cardrules_rook.observation.observe` puts them in an observation.
     """
     return (

@@ -20,7 +20,7 @@ from collections.abc import Generator
 from typing import Any
 
 from cardrules import hookimpl
-from cardrules.registry import VariantSpec
+from cardrules.plugins.registry import VariantSpec
 from cardrules_rook import knock
 
 __all__ = [

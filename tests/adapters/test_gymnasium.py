@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from cardrules import InvalidMoveError, InvalidSeatError, OptionsError, RandomBot
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.gymnasium import CardRulesGymEnv
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules.testing.conformance import snapshot
 
 IDS = {

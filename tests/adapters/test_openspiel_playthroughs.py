@@ -21,7 +21,7 @@ from absl import flags
 from open_spiel.python.algorithms import generate_playthrough
 
 from cardrules.adapters.openspiel.game import short_name
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 FILES = sorted(DIRECTORY.glob("*.txt"))

@@ -17,7 +17,7 @@ from cardrules import Catalogue, VariantSpec, hookimpl
 BASE_AGAIN = VariantSpec("base-again", "gnoming-a-round", "Changes nothing (test toy).")
 
 #: The modules that look up the installed catalogue while a match is simulated.
-READERS = ("cardrules.engine", "cardrules.game_copies", "cardrules.cli.simulate")
+READERS = ("cardrules.engine.game_state", "cardrules.engine.game_copies", "cardrules.cli.simulate")
 
 
 class SameRules:

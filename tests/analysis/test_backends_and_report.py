@@ -9,8 +9,8 @@ import pytest
 
 from cardrules.analysis.report import PLOTS, write_report
 from cardrules.analysis.rows import ResultsError, read_results
+from cardrules.analysis.simulate import simulate, summarise
 from cardrules.cli import main
-from cardrules.simulate import simulate, summarise
 from tests.browser import chromium_driver
 
 RUN = {"game": "gnoming-a-round", "players": 3, "bots": ["greedy", "random"], "seed": 7}

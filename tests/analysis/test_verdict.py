@@ -10,10 +10,10 @@ import pytest
 
 from cardrules.analysis.metrics import MetricDifference, design_metrics, seat_advantage
 from cardrules.analysis.rows import MatchRow, read_results
+from cardrules.analysis.simulate import simulate
 from cardrules.analysis.skill import compare_skill, skill_bots, skill_edge
 from cardrules.analysis.verdict import NO_CHANGE, VerdictLine, line_up_caveat, verdict
 from cardrules.cli import main
-from cardrules.simulate import simulate
 from tests.analysis.same_rules import install
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import GameState
-from cardrules.tensors import TensorLayout
+from cardrules.information.tensor_layout import TensorLayout
 from cardrules_gnoming.cards import HAZARD, Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.state import GnomingRound

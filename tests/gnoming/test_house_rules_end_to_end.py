@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardrules import new_game
+from cardrules.analysis.simulate import simulate
 from cardrules.cli import cli
+from cardrules.plugins.variant_state import variant_state
 from cardrules.records import check_record
-from cardrules.simulate import simulate
-from cardrules.variant_state import variant_state
 
 VARIANTS = ["diagonals", "knock"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from cardrules import GameState, InvalidMoveError, play_match
+from cardrules.plugins.variant_state import variant_state, variant_view
 from cardrules.testing import check_variant
-from cardrules.variant_state import variant_state, variant_view
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.house_rules.knock import Knock, KnockState
 from cardrules_gnoming.state import GnomingPhase

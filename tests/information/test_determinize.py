@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.decks import DeckComposition
 from cardrules.errors import ObservationMismatchError
 from cardrules.information import ImpossibleDealError, deal, determinize, unseen_cards, view_of
 from cardrules.model import PlayingCard, Suit, Table, TableSpec, Visibility, Zone, parse_cards
+from cardrules.model.decks import DeckComposition
 from tests.information.test_views_and_shuffle import check_knowledge_true
 from tests.information.toy import DECK, PLAYERS, SPEC, random_table
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardrules.errors import ObservationMismatchError
 from cardrules.information import shuffle_hidden, view_layout, view_of, view_tensor
-from cardrules.tensors import NumpyMissingError
+from cardrules.information.tensor_layout import NumpyMissingError
 from tests.information.toy import DECK, PLAYERS, SPEC, random_table
 
 np = pytest.importorskip("numpy")

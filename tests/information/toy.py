@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from cardrules.decks import DeckComposition
 from cardrules.model import (
     Colour,
     PlayingCard,
@@ -20,6 +19,7 @@ from cardrules.model import (
     joker,
     piquet_deck,
 )
+from cardrules.model.decks import DeckComposition
 
 PLAYERS = 3
 

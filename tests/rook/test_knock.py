@@ -16,9 +16,9 @@ from rich.console import Console
 from cardrules import GameState, InvalidMoveError
 from cardrules.cli.play import HumanTable
 from cardrules.cli.show import Narrator
+from cardrules.plugins.variant_state import variant_state, variant_view
 from cardrules.records import check_record
 from cardrules.testing import check_variant
-from cardrules.variant_state import variant_state, variant_view
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.knock import Knock, KnockState
 from cardrules_rook.state import RookPhase

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import cardrules
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 from cardrules.testing.conformance import snapshot
 from cardrules_rook.moves import Discard, Take
 

@@ -13,7 +13,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.chance import Chance
+from cardrules.model.chance import Chance
 from cardrules_rook.legal import _has_play_move, _play_moves
 from cardrules_rook.melds import MeldRules
 from cardrules_rook.moves import MeldDown, Swap

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import GameState, IllegalMoveError, InvalidMoveError, Move, Pile
-from cardrules.decks import DeckComposition
+from cardrules.model.decks import DeckComposition
 from cardrules.testing.conformance import snapshot
 from cardrules_gnoming.moves import Place
 from cardrules_rook import actions

@@ -250,7 +250,7 @@ def test_action_ids_cover_the_melds_a_variant_allows() -> None:
     assert {state.move_of(i) for i in ids} == set(moves)
     # A table of runs of three encodes as a tensor of the game's layout.
     pytest.importorskip("numpy")
-    from cardrules.tensors import observation_tensor
+    from cardrules.information.tensor_layout import observation_tensor
 
     play(state, "meld R3 R4 R5", "meld G9 G10 G11")
     tensor = observation_tensor(state.game, state.observation(1))

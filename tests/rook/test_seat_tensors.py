@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.registry import default_catalogue
-from cardrules.seat_tensors import direct_seat_tensor
+from cardrules.engine.seat_tensors import direct_seat_tensor
+from cardrules.plugins.registry import default_catalogue
 from cardrules_rook.moves import Discard, Draw, Pass
 from tests.test_seat_tensors import check_match
 

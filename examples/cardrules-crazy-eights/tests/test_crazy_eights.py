@@ -156,7 +156,7 @@ def _hands_won(bot: Any, hands: int = 30) -> int:
 
 def test_search_beats_random_play() -> None:
     """ISMCTS (with the game's estimate, C7's count) wins far more hands than random play."""
-    from cardrules.search import ISMCTSBot, estimated_scores
+    from cardrules.bots.search import ISMCTSBot, estimated_scores
 
     def search(game: Any, seed: int) -> ISMCTSBot:
         return ISMCTSBot(

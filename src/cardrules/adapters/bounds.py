@@ -12,7 +12,7 @@ no game is named: every registered game gets the same treatment.
 
 from __future__ import annotations
 
-from cardrules.engine import Game
+from cardrules.engine.game_state import Game
 from cardrules.errors import quote
 
 __all__ = [

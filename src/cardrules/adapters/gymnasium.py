@@ -3,7 +3,7 @@
 Most trainers (Stable-Baselines3, sb3-contrib, RLlib, CleanRL) train one agent
 in a single-agent ``gymnasium.Env``. `CardRulesGymEnv` plays one whole match
 per episode: the agent plays seat ``seat``, and the other seats are played by
-bots, bundled ones named as in `cardrules.bot_loading.bot_factories` (``"random"``,
+bots, bundled ones named as in `cardrules.bots.loading.bot_factories` (``"random"``,
 ``"greedy"``, ``"flat"``, ``"ismcts"``) or your own (anything with
 ``choose(observation) -> move``, `cardrules.Bot`). Between two of the agent's
 decisions the bots play every decision that is theirs.
@@ -81,9 +81,9 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
-from cardrules.bot_loading import bot_factories
-from cardrules.bots import Bot
-from cardrules.engine import Game, GameState, new_game
+from cardrules.bots.base import Bot
+from cardrules.bots.loading import bot_factories
+from cardrules.engine.game_state import Game, GameState, new_game
 from cardrules.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -91,7 +91,7 @@ from cardrules.errors import (
     OptionsError,
     quote,
 )
-from cardrules.registry import GameSpec, default_catalogue
+from cardrules.plugins.registry import GameSpec, default_catalogue
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "CardRulesGymEnv", "Opponent", "env_id", "register_game"]
 

@@ -8,7 +8,7 @@ the seat whose turn it is (a Gnoming player flips after another's Hazard, a
 Rook player buys during another's turn).
 
 * **Actions** are the game's integer action ids, ``Discrete(action_space.size)``
-  (`cardrules.actions`: 546 for Gnoming A Round; 47,565 to 223,907 for
+  (`cardrules.model.actions`: 546 for Gnoming A Round; 47,565 to 223,907 for
   Toonerville Rook, depending on the players).
 * **Observations** follow PettingZoo's convention for masked environments: a
   dict ``{"observation": float32 array (tensor_layout.size,), "action_mask":
@@ -93,7 +93,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
-from cardrules.engine import Game, GameState, new_game
+from cardrules.engine.game_state import Game, GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, quote
 
 __all__ = ["CardRulesEnv", "env", "illegal_penalty", "raw_env"]

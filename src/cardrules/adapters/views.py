@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
-from cardrules.engine import GameState
+from cardrules.engine.game_state import GameState
 
 __all__ = ["FRAME_SIZE", "render_rgb", "render_view"]
 
@@ -51,7 +51,7 @@ def render_rgb(state: GameState, seat: int) -> Any:
             f"render_mode='rgb_array' needs the render extra ({missing}): "
             "pip install 'cardrules[render]' (and the Cairo library, e.g. Debian's libcairo2)"
         ) from missing
-    from cardrules.svg import draw
+    from cardrules.svg.pictures import draw
 
     png = cairosvg.svg2png(bytestring=draw(state, seat).encode(), background_color="white")
     with Image.open(io.BytesIO(png)) as picture:

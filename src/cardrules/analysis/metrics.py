@@ -1,7 +1,7 @@
 """Game-design metrics of simulated matches: how a game *plays*, not only who wins.
 
 Every function here reads `cardrules.analysis.rows.MatchRow` values (what
-`cardrules.simulate.simulate` returns or a results file holds) and needs no
+`cardrules.analysis.simulate.simulate` returns or a results file holds) and needs no
 game: the figures are computed from each match's round scores, in the
 direction the game declares (`cardrules.MatchRules`: a row's ``higher_wins``;
 every function taking scores has a ``higher_wins`` keyword, default ``False``,

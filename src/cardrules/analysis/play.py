@@ -13,10 +13,10 @@ from typing import Any
 import attrs
 
 from cardrules.analysis.rows import MatchRow
-from cardrules.bot_loading import bot_factory
-from cardrules.bots import play_match
-from cardrules.engine import GameState, new_game
-from cardrules.moves import Move
+from cardrules.bots.base import play_match
+from cardrules.bots.loading import bot_factory
+from cardrules.engine.game_state import GameState, new_game
+from cardrules.model.moves import Move
 
 __all__ = ["MatchPlan", "play_many", "play_one"]
 

@@ -3,7 +3,7 @@
 `write_report` draws each plot of `cardrules.analysis.report_plots.PLOTS` to
 PNG with matplotlib (``pip install 'cardrules[plot]'``), embeds it in one
 HTML file as a ``data:`` URI, and adds the figures of
-`cardrules.simulate.summarise` and `cardrules.analysis.metrics` as tables.
+`cardrules.analysis.simulate.summarise` and `cardrules.analysis.metrics` as tables.
 Given two runs of the same seeds (without and with a rule), the page opens
 with the verdict (`cardrules.analysis.verdict`), then the per-bot tables and
 paired changes, and every plot overlays both runs.

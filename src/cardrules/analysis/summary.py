@@ -1,7 +1,7 @@
 """Who wins and by how much: win rates per bot and per seat, totals, paired changes.
 
 `summarise` reads a run's rows; `compare` pairs two runs of the same seeds
-(without and with a variant) seat by seat. `cardrules.simulate` re-exports
+(without and with a variant) seat by seat. `cardrules.analysis.simulate` re-exports
 both (its public home).
 """
 

@@ -31,7 +31,7 @@ from cardrules.cli.serve import serve_command
 from cardrules.cli.simulate import simulate_command
 from cardrules.cli.spaces import spaces_command
 from cardrules.errors import CardRulesError, shorten
-from cardrules.registry import default_catalogue
+from cardrules.plugins.registry import default_catalogue
 
 __all__ = ["cli", "main"]
 

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from cardrules.analysis.report import require_matplotlib, write_report
 from cardrules.analysis.rows import read_results
+from cardrules.analysis.simulate import summarise
 from cardrules.analysis.verdict import verdict
 from cardrules.cli.figures import (
     describe_line_up,
@@ -18,7 +19,6 @@ from cardrules.cli.figures import (
     print_verdict,
     runs_by_variants,
 )
-from cardrules.simulate import summarise
 
 __all__ = ["analyse_command"]
 

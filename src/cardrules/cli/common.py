@@ -12,9 +12,9 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from cardrules.bot_loading import bot_factory
-from cardrules.bots import Bot
-from cardrules.engine import GameState
+from cardrules.bots.base import Bot
+from cardrules.bots.loading import bot_factory
+from cardrules.engine.game_state import GameState
 from cardrules.errors import quote
 
 __all__ = [
@@ -50,7 +50,7 @@ def make_bots(state: GameState, names: str) -> list[Bot]:
     """One bot per seat from ``names`` (comma-separated, repeated to fill the seats).
 
     A name is one of the game's bots, a ``cardrules.bots`` entry point, or
-    ``module:Name`` (see `cardrules.bot_loading.bot_factory`).
+    ``module:Name`` (see `cardrules.bots.loading.bot_factory`).
     """
     chosen = [name.strip() for name in names.split(",") if name.strip()]
     if not chosen:

@@ -26,8 +26,8 @@ from rich.text import Text
 
 from cardrules.analysis.metrics import compare_metrics, design_metrics
 from cardrules.analysis.rows import MatchRow
+from cardrules.analysis.simulate import Summary, compare, summarise
 from cardrules.analysis.verdict import Verdict
-from cardrules.simulate import Summary, compare, summarise
 
 __all__ = [
     "describe_line_up",

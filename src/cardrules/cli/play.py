@@ -12,8 +12,8 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 
-from cardrules.bot_loading import default_bot
-from cardrules.bots import Bot, ask_bot, play_match
+from cardrules.bots.base import Bot, ask_bot, play_match
+from cardrules.bots.loading import default_bot
 from cardrules.cli.common import (
     check_writable,
     make_bots,
@@ -24,9 +24,9 @@ from cardrules.cli.common import (
     rules_options,
 )
 from cardrules.cli.show import Narrator
-from cardrules.engine import GameState, new_game
+from cardrules.engine.game_state import GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError
-from cardrules.moves import Move
+from cardrules.model.moves import Move
 
 __all__ = ["play_command"]
 

@@ -7,8 +7,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from cardrules.plugins import hooks_of
-from cardrules.registry import GameSpec, VariantSpec, default_catalogue
+from cardrules.plugins.managers import hooks_of
+from cardrules.plugins.registry import GameSpec, VariantSpec, default_catalogue
 
 __all__ = ["plugins_command"]
 

@@ -7,8 +7,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.padding import Padding
 
-from cardrules.registry import default_catalogue
-from cardrules.rules_text import declared_rules_page, option_rows, rules_page, rules_summary
+from cardrules.plugins.registry import default_catalogue
+from cardrules.plugins.rules_text import declared_rules_page, option_rows, rules_page, rules_summary
 
 __all__ = ["options_command", "rules_command"]
 

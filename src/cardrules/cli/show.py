@@ -6,8 +6,8 @@ from typing import Any
 
 from rich.console import Console
 
-from cardrules.engine import GameState
-from cardrules.moves import Move
+from cardrules.engine.game_state import GameState
+from cardrules.model.moves import Move
 
 __all__ = ["Narrator"]
 

@@ -11,8 +11,9 @@ from rich.console import Console
 
 from cardrules.analysis.backends import BACKENDS
 from cardrules.analysis.report import require_matplotlib, write_report
+from cardrules.analysis.simulate import MatchRow, simulate, summarise
 from cardrules.analysis.verdict import verdict
-from cardrules.bot_loading import bot_factory, default_bot
+from cardrules.bots.loading import bot_factory, default_bot
 from cardrules.cli.common import check_writable, parse_option, rules_options
 from cardrules.cli.figures import (
     describe_line_up,
@@ -23,9 +24,8 @@ from cardrules.cli.figures import (
     print_verdict,
     write_rows,
 )
-from cardrules.engine import new_game
-from cardrules.registry import default_catalogue
-from cardrules.simulate import MatchRow, simulate, summarise
+from cardrules.engine.game_state import new_game
+from cardrules.plugins.registry import default_catalogue
 
 __all__ = ["simulate_command"]
 

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from cardrules.cli.common import parse_option
-from cardrules.engine import new_game
+from cardrules.engine.game_state import new_game
 
 __all__ = ["spaces_command"]
 

@@ -8,6 +8,11 @@
 * `view_tensor(view, deck)`: a default observation tensor (zones x card kinds,
   plus public counters), laid out by `view_layout`.
 
+Beside these: `cardrules.information.zoned` (what the core derives for a game
+that keeps a `Table`), `cardrules.information.public_views` (what observers may
+see), and the tensor machinery (`cardrules.information.tensor_layout`,
+`cardrules.information.plane_groups`).
+
 A game plugin can answer ``cardrules_observation``, ``cardrules_shuffle_hidden``
 and ``cardrules_determinize`` with one call each (see docs/model.md).
 """

@@ -15,10 +15,10 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import TypeVar
 
-from cardrules.decks import DeckComposition
 from cardrules.errors import ObservationMismatchError, quote
 from cardrules.information.dealing import ATTEMPTS, Allowed, deal
 from cardrules.information.views import TableView
+from cardrules.model.decks import DeckComposition
 from cardrules.model.knowledge import Region
 from cardrules.model.table import PlaceRef, Table
 from cardrules.model.zones import Place, TableSpec

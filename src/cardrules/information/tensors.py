@@ -1,7 +1,7 @@
 """A default observation tensor for a view: zones x card kinds, plus public counters.
 
 `view_layout(spec, deck, counters)` describes it as a
-`cardrules.tensors.TensorLayout` (no numpy needed); `view_tensor(view, deck,
+`cardrules.information.tensor_layout.TensorLayout` (no numpy needed); `view_tensor(view, deck,
 counters)` builds it as a flat ``numpy.float32`` vector. Per zone, in the
 spec's order, four planes:
 
@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, TypeVar
 
-from cardrules.decks import DeckComposition
 from cardrules.errors import ObservationMismatchError
+from cardrules.information.tensor_layout import TensorLayout, require_numpy
 from cardrules.information.views import TableView
+from cardrules.model.decks import DeckComposition
 from cardrules.model.zones import TableSpec
-from cardrules.tensors import TensorLayout, require_numpy
 
 __all__ = ["view_layout", "view_tensor"]
 

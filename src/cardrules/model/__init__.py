@@ -4,7 +4,12 @@
   (a game may use them or bring its own card type);
 * `cardrules.model.zones`: zone declarations (`Zone`, `Visibility`, `TableSpec`);
 * `cardrules.model.table`: `Table`, the cards of every place at run time and
-  what each seat knows of the hidden ones.
+  what each seat knows of the hidden ones;
+* the primitives every game is built of: `cardrules.model.moves` (`Move`),
+  `cardrules.model.decks` (`DeckComposition`), `cardrules.model.piles`,
+  `cardrules.model.chance`, `cardrules.model.seats`, `cardrules.model.phases`,
+  `cardrules.model.actions` (integer action ids) and
+  `cardrules.model.match_rules` (how a match is won and ends).
 
 What each seat may know is derived from these in `cardrules.information`.
 """

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardrules.decks import DeckComposition
 from cardrules.errors import InvalidCardError, quote
+from cardrules.model.decks import DeckComposition
 
 __all__ = [
     "Colour",

@@ -23,7 +23,7 @@
 * determinization: when the game supports it (``cardrules_determinize``), a
   state sampled from a seat's observation gives that seat the same observation;
 * the game record survives JSON and replays to the same scores and observations;
-* strict mode (`cardrules.strict`, on by default here): every plugin answer is
+* strict mode (`cardrules.plugins.strict`, on by default here): every plugin answer is
   checked as it returns: listed moves legal by the game's own rules and
   distinct, read-only hooks leaving the state alone, cards conserved after
   every move. A plugin that breaks one raises `cardrules.PluginHookError`
@@ -55,14 +55,14 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from cardrules.determinize import determinize
-from cardrules.engine import GameState, new_game
+from cardrules.engine.determinize import determinize
+from cardrules.engine.game_state import GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError, MissingRuleError, quote
-from cardrules.moves import Move
-from cardrules.registry import Catalogue
-from cardrules.strict import StrictChecks
+from cardrules.information.zoned import is_zoned
+from cardrules.model.moves import Move
+from cardrules.plugins.registry import Catalogue
+from cardrules.plugins.strict import StrictChecks
 from cardrules.testing.strategies import seeds
-from cardrules.zoned import is_zoned
 
 __all__ = [
     "CONFORMANCE_CHECKS",
@@ -129,7 +129,7 @@ class GameConformance(RuleBasedStateMachine):
     Set the class attributes (or use `run_conformance`): ``game``,
     ``players``, ``variants``, ``options``, ``catalogue``, ``max_moves`` and
     ``strict`` (`cardrules.new_game`'s strict mode: ``True``, ``False`` or a
-    `cardrules.strict.StrictChecks`).
+    `cardrules.plugins.strict.StrictChecks`).
     """
 
     game: str = ""
@@ -394,7 +394,7 @@ def run_conformance(
         max_moves: stop playing after this many moves in a match.
         shrink: let Hypothesis shrink a failing match to a minimal one (slower
             to fail, clearer to read).
-        strict: strict mode's checks (`cardrules.strict`): on by default; a
+        strict: strict mode's checks (`cardrules.plugins.strict`): on by default; a
             variant that adds a kind of move the game never lists passes
             ``StrictChecks(listed_moves_legal=False)``.
 

@@ -7,7 +7,7 @@
   positive. An estimate with the wrong sign makes search bots stop their
   rollouts in the worst positions.
 * **bots-direction**: in the same seeded hands, seat rotating, the flat Monte
-  Carlo search (`cardrules.flat_search.FlatMonteCarloBot`) and each bot the
+  Carlo search (`cardrules.bots.flat_search.FlatMonteCarloBot`) and each bot the
   game offers (``GameSpec.bots``) are played in one seat of the same seeded
   hands (the seat rotating, the other seats playing at random), and each
   one's mean utility of the first round (`cardrules.MatchRules.utility`:
@@ -25,11 +25,11 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.bots import Bot, RandomBot
-from cardrules.engine import Game, GameState, new_game
-from cardrules.flat_search import FlatMonteCarloBot
-from cardrules.moves import Move
-from cardrules.registry import Catalogue
+from cardrules.bots.base import Bot, RandomBot
+from cardrules.bots.flat_search import FlatMonteCarloBot
+from cardrules.engine.game_state import Game, GameState, new_game
+from cardrules.model.moves import Move
+from cardrules.plugins.registry import Catalogue
 from cardrules.testing.game_report import FAILED, NOT_RUN, PASSED, CheckResult
 from cardrules.testing.positions import Position
 

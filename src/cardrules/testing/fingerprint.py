@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import GameState, new_game
+from cardrules.engine.game_state import GameState, new_game
 
 __all__ = ["legal_move_digest", "observation_digest", "play_digest"]
 

@@ -34,8 +34,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardrules.engine import new_game
-from cardrules.registry import Catalogue
+from cardrules.engine.game_state import new_game
+from cardrules.plugins.registry import Catalogue
 from cardrules.testing.direction_checks import check_bots_direction, check_estimate_direction
 from cardrules.testing.game_report import (
     FAILED,

@@ -9,7 +9,7 @@
   both must narrate the same (narration is public: it may name only what the
   move shows).
 * **determinization**: a state sampled from a seat's observation
-  (`cardrules.determinize`) shows that seat the same observation.
+  (`cardrules.engine.determinize`) shows that seat the same observation.
 * **inferences** (a zoned game that answers ``cardrules_inferences``): the real
   state satisfies the inferences (every card hidden from the seat lies where
   they allow), and every sample deals each unseen card where they allow it.
@@ -41,16 +41,16 @@ from typing import Any
 import attrs
 from rich.console import Console
 
-from cardrules.determinize import determinize
-from cardrules.engine import GameState
+from cardrules.engine.determinize import determinize
+from cardrules.engine.game_state import GameState
 from cardrules.errors import MissingRuleError
 from cardrules.information import hidden_cards
+from cardrules.information.tensor_layout import NumpyMissingError, require_numpy
+from cardrules.information.zoned import is_zoned
 from cardrules.model import Table
-from cardrules.moves import Move
-from cardrules.tensors import NumpyMissingError, require_numpy
+from cardrules.model.moves import Move
 from cardrules.testing.game_report import FAILED, NOT_RUN, PASSED, CheckResult, guarded
 from cardrules.testing.positions import Position
-from cardrules.zoned import is_zoned
 
 __all__ = ["Sample", "check_history", "check_inferences", "check_leaks", "draw_samples"]
 

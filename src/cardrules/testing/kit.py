@@ -44,17 +44,17 @@ from typing import Any
 
 import attrs
 
-from cardrules.bots import Bot, RandomBot
-from cardrules.determinize import determinize
-from cardrules.engine import GameState, new_game
+from cardrules.bots.base import Bot, RandomBot
+from cardrules.engine.determinize import determinize
+from cardrules.engine.game import Game
+from cardrules.engine.game_state import GameState, new_game
+from cardrules.engine.seat_tensors import seat_reader
 from cardrules.errors import quote
-from cardrules.game import Game
-from cardrules.moves import Move
-from cardrules.records import check_record
-from cardrules.registry import Catalogue
-from cardrules.seat_tensors import seat_reader
-from cardrules.strict import StrictChecks
-from cardrules.tensors import require_numpy
+from cardrules.information.tensor_layout import require_numpy
+from cardrules.model.moves import Move
+from cardrules.plugins.registry import Catalogue
+from cardrules.plugins.strict import StrictChecks
+from cardrules.records.game_records import check_record
 from cardrules.testing.conformance import snapshot
 
 __all__ = ["KitFailure", "KitReport", "check_variant"]
@@ -318,7 +318,7 @@ class _Run:
 
     def check_seat_tensor(self, state: GameState, seat: int, tensor: Any) -> None:
         """What ``state.observation_tensor(seat)`` reads off the round where the game can
-        (`cardrules.seat_tensors`, the move kinds' ``encode_state`` included; strict mode
+        (`cardrules.engine.seat_tensors`, the move kinds' ``encode_state`` included; strict mode
         or not) must be ``tensor``, the observation encoded."""
         reader = seat_reader(self.game)
         if reader is None:
@@ -426,7 +426,7 @@ def check_variant(
         allow_unreached: hook names and move kind names allowed never to be
             reached (the report still lists them).
         catalogue: where to find the game (default: installed plugins).
-        strict: strict mode for the matches played (`cardrules.strict`, on by
+        strict: strict mode for the matches played (`cardrules.plugins.strict`, on by
             default): every plugin answer also gets the costly checks.
 
     Returns:

@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine import GameState, new_game
-from cardrules.registry import Catalogue
+from cardrules.engine.game_state import GameState, new_game
+from cardrules.plugins.registry import Catalogue
 
 __all__ = ["Position", "play_positions"]
 

@@ -9,9 +9,9 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from cardrules.engine import GameState, new_game
+from cardrules.engine.game_state import GameState, new_game
 from cardrules.errors import CardRulesError
-from cardrules.registry import Catalogue, default_catalogue
+from cardrules.plugins.registry import Catalogue, default_catalogue
 
 __all__ = ["options", "player_counts", "playouts", "seeds"]
 

@@ -39,8 +39,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.errors import CardRulesError, quote
-from cardrules.registry import default_catalogue
-from cardrules.replay_html import replay_html
+from cardrules.plugins.registry import default_catalogue
+from cardrules.records.replay_html import replay_html
 from cardrules.web.pages import create_page, links_page, page, seat_view, watch_view
 from cardrules.web.storage import TableStore
 from cardrules.web.tables import Table, TableRefusal, create_table

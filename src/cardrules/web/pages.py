@@ -16,8 +16,8 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
-from cardrules.registry import Catalogue
-from cardrules.svg import draw
+from cardrules.plugins.registry import Catalogue
+from cardrules.svg.pictures import draw
 from cardrules.web.tables import HUMAN, Table
 
 __all__ = ["LOG_LENGTH", "create_page", "links_page", "page", "seat_view", "watch_view"]

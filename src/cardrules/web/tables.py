@@ -1,7 +1,7 @@
 """A table: one match of any registered game, its seats (people by secret link, or bots).
 
 A `Table` holds the `GameState`, one entry per seat (``"human"`` or a bot
-name as `cardrules.bot_loading.bot_factory` takes it), the hashes of the
+name as `cardrules.bots.loading.bot_factory` takes it), the hashes of the
 human seats' tokens (`cardrules.web.tokens`), and a *version*: a counter
 raised by every change (a move or an undo). Every move request names the
 version it was made from, so a stale page, a request sent twice and a
@@ -29,12 +29,12 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardrules.bot_loading import bot_factory
-from cardrules.bots import Bot
-from cardrules.engine import GameState, new_game
+from cardrules.bots.base import Bot
+from cardrules.bots.loading import bot_factory
+from cardrules.engine.game_state import GameState, new_game
 from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError, OptionsError
-from cardrules.moves import Move
-from cardrules.records import check_record
+from cardrules.model.moves import Move
+from cardrules.records.game_records import check_record
 from cardrules.web.tokens import hash_token, matches, new_table_id, new_token
 
 __all__ = ["HUMAN", "NewTable", "Table", "TableRefusal", "create_table"]

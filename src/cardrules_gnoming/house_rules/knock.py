@@ -22,8 +22,13 @@ import attrs
 
 from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
 from cardrules.errors import quote
-from cardrules.variant_moves import MoveKind
-from cardrules.variant_state import StateSpec, set_variant_state, variant_state, variant_view
+from cardrules.plugins.variant_moves import MoveKind
+from cardrules.plugins.variant_state import (
+    StateSpec,
+    set_variant_state,
+    variant_state,
+    variant_view,
+)
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.rules import end_turn
 from cardrules_gnoming.state import GnomingRound

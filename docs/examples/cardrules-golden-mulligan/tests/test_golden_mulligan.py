@@ -5,8 +5,8 @@ from __future__ import annotations
 from golden_mulligan import BONUS, GoldenTally, lone_mulligans
 
 import cardrules
+from cardrules.plugins.variant_state import variant_state, variant_view
 from cardrules.testing import check_variant, run_conformance
-from cardrules.variant_state import variant_state, variant_view
 from cardrules_gnoming import MULLIGAN, number, score_layout
 
 

@@ -44,7 +44,7 @@ The model:
   to recover the hidden cards from what it sees. (Earlier versions had one
   opening chance node over ``deals`` = 65,536 seeds, which leaked: that
   parameter is gone.)
-* **Actions** are the game's integer action ids (`cardrules.actions`);
+* **Actions** are the game's integer action ids (`cardrules.model.actions`);
   ``num_distinct_actions()`` is ``action_space.size``. Legal actions come
   sorted; the players other than the one to act have none.
 * **Utilities**: the game is general-sum (scores do not add up to a constant).
@@ -63,7 +63,7 @@ The model:
   scored. With random play the default cap is never reached (a random match
   takes a few hundred decisions of Gnoming, a few thousand of Rook).
 * **Observations**: ``observation_tensor`` is the game's observation tensor
-  (`cardrules.tensors`; the observer's ``dict`` holds its named planes) of
+  (`cardrules.information.tensor_layout`; the observer's ``dict`` holds its named planes) of
   the seat's observation. ``observation_string`` is that observation in text
   without the round's moves; ``information_state_string`` is the whole
   observation with the round's moves and the scores of finished rounds. An
@@ -76,7 +76,7 @@ The model:
 * **Resampling**: ``state.resample_from_infostate(player, sampler)`` returns a
   state consistent with ``player``'s information state, its hidden cards and
   its future shuffles sampled by the game's determinizer
-  (`cardrules.determinize`) from a seed drawn with ``sampler()``, so the Python
+  (`cardrules.engine.determinize`) from a seed drawn with ``sampler()``, so the Python
   ISMCTS bot can search. Any seed can deal any cards, so every such sample is a
   state the game can reach. A resampled state's ``history()`` is empty.
 * **Pickling**: games and states pickle. A game pickles as its game string

@@ -25,8 +25,8 @@ from cardrules.adapters.bounds import utility_bounds
 from cardrules.adapters.openspiel.observers import CardRulesObserver, make_observer
 from cardrules.adapters.openspiel.parameters import FRESH_SEED, read_parameters
 from cardrules.adapters.openspiel.state import CardRulesState, restore_state
-from cardrules.engine import new_game
-from cardrules.registry import GameSpec, default_catalogue
+from cardrules.engine.game_state import new_game
+from cardrules.plugins.registry import GameSpec, default_catalogue
 
 __all__ = [
     "CLASSES",

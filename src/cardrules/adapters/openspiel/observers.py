@@ -22,7 +22,7 @@ The **public view** is what every seat sees, in absolute seat order (it does
 not depend on the ``player`` asked for), and the **private view** of a seat
 holds its private cards only (its tensor has just the planes that hold them).
 Both come from the game's declaration (hook ``cardrules_public_views``, a
-`cardrules.public_views.PublicViews`): for the bundled games see
+`cardrules.information.public_views.PublicViews`): for the bundled games see
 `cardrules_gnoming.public_views` and `cardrules_rook.public_views`. A game that
 declares none offers neither observer (``make_observer`` gives ``None``); its
 seat observers work as for every game. Legal moves are left out of both.
@@ -43,8 +43,8 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.engine import Game
-from cardrules.public_views import PublicViews
+from cardrules.engine.game_state import Game
+from cardrules.information.public_views import PublicViews
 
 if TYPE_CHECKING:
     from cardrules.adapters.openspiel.state import CardRulesState, SpielGame
@@ -65,7 +65,8 @@ class CardRulesObserver:
         tensor: the flat ``float32`` tensor, or ``None`` for the perfect-recall
             observers, which have strings only.
         dict: the tensor's planes by name, as views of ``tensor`` in their shapes
-            (`cardrules.tensors.TensorLayout`; the private view has its private planes only).
+            (`cardrules.information.tensor_layout.TensorLayout`; the private view has its private
+            planes only).
     """
 
     def __init__(

@@ -21,7 +21,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
         "pip install 'cardrules[openspiel]'"
     ) from missing
 
-from cardrules.engine import Game, GameState
+from cardrules.engine.game_state import Game, GameState
 from cardrules.errors import OptionsError
 
 __all__ = ["CardRulesState", "SpielGame", "restore_state"]

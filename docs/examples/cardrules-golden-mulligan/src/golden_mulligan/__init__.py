@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 import cardrules
-from cardrules.variant_state import StateSpec, set_variant_state, variant_state
+from cardrules.plugins.variant_state import StateSpec, set_variant_state, variant_state
 from cardrules_gnoming.scoring import LINES, line_match_value
 
 NAME = "golden-mulligan"

@@ -1,0 +1,385 @@
+"""A game as configured for one match: its rules, reached through its own plugin manager.
+
+`Game` is built by `cardrules.engine.new_game` from a registered game, the
+player count, options and chosen variants. Each game gets a pluggy manager of
+its own (the game plugin plus its variants), so a variant chosen for one game
+never changes another; `cardrules.engine.GameState` asks its rules through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pluggy
+
+from cardrules.engine.game_copies import GameCopies
+from cardrules.engine.game_information import GameInformation, derived
+from cardrules.engine.game_scores import GameScores
+from cardrules.engine.game_views import GameViews
+from cardrules.errors import (
+    CardRulesError,
+    IllegalMoveError,
+    OptionsError,
+    PluginHookError,
+    VariantConflictError,
+    error_text,
+    quote,
+    shorten,
+)
+from cardrules.model.actions import ActionSpace
+from cardrules.model.chance import Chance
+from cardrules.model.decks import DeckComposition
+from cardrules.model.match_rules import MatchRules
+from cardrules.model.moves import Move
+from cardrules.plugins.hook_calls import direct_calls
+from cardrules.plugins.hook_results import answerer, guard, move_problem
+from cardrules.plugins.managers import get_plugin_manager
+from cardrules.plugins.options import resolve_options, split_variant_options, variant_options
+from cardrules.plugins.rule_points import RulePoints, first_result_hooks
+from cardrules.plugins.specs import GameSpec, VariantSpec
+from cardrules.plugins.strict import StrictChecks, resolve
+from cardrules.plugins.variant_moves import MoveKind, kind_moves
+from cardrules.plugins.variant_state import (
+    StateSpec,
+    first_states,
+    install_states,
+)
+
+__all__ = ["Game"]
+
+
+class Game(GameViews, GameInformation, GameScores, GameCopies):
+    """A game as configured for one match: rules, players, options, variants.
+
+    Shared by a state and all its clones (it never changes). Game plugins
+    receive it as the ``game`` argument of every rule hook.
+
+    Attributes:
+        spec: the registered `GameSpec`.
+        players: number of seats, numbered ``0 .. players-1``.
+        options: the resolved options value (``spec.options_type``).
+        variant_options: ``{variant name: its own options value}`` for the
+            chosen variants with an ``options_type`` (`cardrules.plugins.options`).
+        variants: the chosen `VariantSpec` values, in the order given.
+        plugin_manager: this game's own pluggy manager.
+        rules: the game's rule-point hooks (`cardrules.plugins.rule_points.RulePoints`),
+            e.g. ``game.rules.gnoming_card_points(game=game, card=card)``.
+        deck: the deck composition the game deals from.
+        match_rules: how the match is won and when it ends
+            (`cardrules.MatchRules`, hook ``cardrules_match_rules``).
+        rounds: the most rounds a match can have (``match_rules.most_rounds``:
+            the number of rounds of a match with a fixed number).
+        has_rule_plugins: variants with rule hooks are in play.
+        state_specs: ``(variant name, StateSpec)`` of the chosen variants that
+            keep state (`cardrules.plugins.variant_state`), in the order chosen.
+        move_kinds: ``(variant name, MoveKind)`` of the kinds of move the
+            chosen variants add (`cardrules.plugins.variant_moves`), in the order chosen.
+        strict: the checks of strict mode (`cardrules.plugins.strict.StrictChecks`), or
+            ``None`` when it is off (the default).
+        guarded: moves are applied on a saved copy first, so that a failing
+            plugin changes nothing (variants with rule hooks, state or moves, or
+            strict mode).
+
+    Every plugin answer is checked for its type and shape; a wrong one raises
+    `PluginHookError` naming the plugin and the hook (`cardrules.plugins.hook_results`).
+    A game copies as itself and pickles as what made it (`cardrules.engine.game_copies`).
+    """
+
+    __slots__ = (
+        "_action_space",
+        "_apply_caller",
+        "_direct",
+        "_hook",
+        "_kinds",
+        "_legal_caller",
+        "_observe_caller",
+        "_tensor_caller",
+        "_tensor_layout",
+        "_tensor_shape",
+        "added_by",
+        "deck",
+        "emptied_by",
+        "guarded",
+        "has_rule_plugins",
+        "match_rules",
+        "move_kinds",
+        "options",
+        "players",
+        "plugin_manager",
+        "rounds",
+        "rules",
+        "spec",
+        "state_specs",
+        "strict",
+        "variant_options",
+        "variants",
+    )
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        players: int,
+        options: Any = None,
+        variants: Sequence[VariantSpec] = (),
+        *,
+        strict: bool | StrictChecks | None = False,
+    ) -> None:
+        self.strict: StrictChecks | None = resolve(strict)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(f"players must be a whole number, got {quote(players)}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionsError(
+                f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
+                f"got {quote(players)}"
+            )
+        for variant in variants:
+            if variant.game != spec.name:
+                raise OptionsError(
+                    f"variant {quote(variant.name)} is for {quote(variant.game)}, "
+                    f"not {quote(spec.name)}"
+                )
+        self.spec = spec
+        self.players = players
+        self.variants = tuple(variants)
+        options, own_options = split_variant_options(options)
+        self.options = resolve_options(spec.options_type, options, self.variants)
+        self.variant_options: dict[str, Any] = variant_options(self.variants, own_options)
+        plugins: list[tuple[str, object]] = [(f"game:{spec.name}", spec.plugin)]
+        plugins += [(f"variant:{v.name}", v.plugin) for v in self.variants if v.plugin is not None]
+        try:
+            self.plugin_manager: pluggy.PluginManager = get_plugin_manager(plugins)
+        except pluggy.PluginValidationError as error:  # a misspelt hook, a wrong argument
+            culprit = next((name for name, p in plugins if p is error.plugin), "unknown")
+            raise PluginHookError(culprit, "its hook declarations", error) from None
+        self.has_rule_plugins = len(plugins) > 1
+        self.guarded = self.has_rule_plugins or self.strict is not None
+        #: The plugin that last answered ``cardrules_legal_moves`` with no move (guarded games).
+        self.emptied_by: str | None = None
+        #: The moves a wrapper of ``cardrules_legal_moves`` last added, with its plugin.
+        self.added_by: dict[Any, str] = {}
+        if self.guarded:
+            guard(self, self.plugin_manager)
+        self._hook = self.plugin_manager.hook
+        self._direct = direct_calls(self.plugin_manager)
+        # The two hooks of every decision, looked up once (`_call` looks up the others).
+        self._legal_caller = self._caller("cardrules_legal_moves")
+        self._apply_caller = self._caller("cardrules_apply_move")
+        # A game that keeps its cards in a cardrules.model.Table may leave these to the
+        # core (`cardrules.information.zoned`).
+        self._observe_caller = self._caller("cardrules_observation", derived("observe"))
+        self._tensor_caller = self._caller(
+            "cardrules_observation_tensor", derived("observation_tensor")
+        )
+        self.rules = RulePoints(self.plugin_manager, f"game:{spec.name}")
+        self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
+            (v.name, v.state) for v in self.variants if v.state is not None
+        )
+        self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
+            (v.name, kind) for v in self.variants for kind in v.moves
+        )
+        self._kinds: dict[type, tuple[str, MoveKind]] = {}
+        for adder, kind in self.move_kinds:
+            if kind.type in self._kinds:
+                raise VariantConflictError(
+                    f"variants {quote(self._kinds[kind.type][0])} and {quote(adder)} both add "
+                    f"{kind.type.__name__} moves"
+                )
+            self._kinds[kind.type] = (adder, kind)
+        self.guarded = self.guarded or bool(self.state_specs or self.move_kinds)
+        _refuse_conflicts(self.variants, self.plugin_manager)
+        self._call("cardrules_validate", game=self)
+        self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
+        self.match_rules: MatchRules = self._declared_match_rules()
+        self.rounds: int = self.match_rules.most_rounds
+        self._action_space: ActionSpace | None = None
+        self._tensor_layout: Any = None
+        # ``(tensor_layout.size,)`` once the layout is known: what `checked_tensor` compares.
+        self._tensor_shape: tuple[int] | None = None
+
+    def new_round(self, round: int, chance: Chance, previous: Any = None) -> Any:
+        """Deal round ``round`` (from 0) and return its round state.
+
+        ``previous`` is the finished state of round ``round - 1`` (``None`` for
+        round 0), for games whose cards leave the match for good. When variants
+        keep state, the round's ``variant_states`` slot gets each one's first
+        value (or, for ``per_match`` state, the value ``previous`` ended with).
+
+        Raises:
+            VariantStateError: a variant keeps state and the game's round state
+                has no ``variant_states`` slot.
+        """
+        state = self._answer(
+            "cardrules_new_round",
+            game=self,
+            round=round,
+            deck=self.deck,
+            chance=chance,
+            previous=previous,
+        )
+        if self.state_specs:
+            install_states(self.name, state, first_states(self, round, previous))
+        return state
+
+    def fill_states(self, state: Any, round: int) -> None:
+        """Give round state ``state`` (round ``round``) each variant state it lacks, first values.
+
+        For a round state built by hand (`cardrules.GameState.set_round_state`).
+        """
+        have = getattr(state, "variant_states", {})
+        if any(name not in have for name, _ in self.state_specs):
+            install_states(self.name, state, {**first_states(self, round, None), **have})
+
+    def legal_moves(self, state: Any) -> tuple[Move, ...]:
+        """Every legal move in ``state``: the game's, then each variant move kind's.
+
+        Raises:
+            PluginHookError: a plugin failed, or answered something other than a
+                sequence of `Move` values (strict mode: also a repeated move, or a
+                move the game's own rules refuse).
+        """
+        try:
+            moves = self._legal_caller(game=self, state=state)
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_legal_moves", error) from error
+        if moves is None:
+            self._no_answer("cardrules_legal_moves")
+        if type(moves) is not tuple:
+            if type(moves) is not list:
+                self._checked("cardrules_legal_moves", moves)
+            moves = tuple(moves)
+        if not _MOVE_TYPES.issuperset(map(type, moves)):
+            found = move_problem(moves)
+            if found is not None:
+                plugin = answerer(self.plugin_manager, "cardrules_legal_moves")
+                raise PluginHookError(plugin, "cardrules_legal_moves", found)
+            _MOVE_TYPES.update(map(type, moves))
+        if not self.move_kinds:
+            return moves if moves else self._no_moves(state)
+        extra: list[Move] = []
+        for variant, kind in self.move_kinds:
+            extra += kind_moves(self, variant, kind, state)
+        return (*moves, *extra) if moves or extra else self._no_moves(state)
+
+    def _no_moves(self, state: Any) -> tuple[Move, ...]:
+        """``()``, unless a variant's plugin emptied the list in a round in play: then the
+        `PluginHookError` naming it (nobody could move). The game's own empty answer is
+        the game's affair (a round state set by hand may have no move)."""
+        culprit, self.emptied_by = self.emptied_by, None
+        if culprit is None or culprit == f"game:{self.name}":
+            return ()
+        if getattr(state, "is_round_over", False):
+            return ()
+        raise PluginHookError(
+            culprit,
+            "cardrules_legal_moves",
+            "it left no legal move in a round in play: nobody could move",
+        )
+
+    def move_kind(self, move: Move) -> tuple[str, MoveKind] | None:
+        """``(variant name, kind)`` when ``move`` is of a kind a variant adds, else ``None``."""
+        return self._kinds.get(type(move)) if self._kinds else None
+
+    def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
+        """Apply a legal move to ``state`` (a variant's kind applies its own moves)."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            variant, kind = found
+            self.variant_call(
+                variant, f"MoveKind({kind.name}).apply", kind.apply, self, state, move, chance
+            )
+            return
+        try:
+            done = self._apply_caller(game=self, state=state, move=move, chance=chance)
+        except PluginHookError as error:
+            adder = self.added_by.get(move) if self.added_by else None
+            if adder is None or adder == error.plugin:
+                raise
+            # The rules failed to play a move a variant listed: the variant is at fault.
+            raise PluginHookError(
+                adder,
+                "cardrules_legal_moves",
+                f"it listed {move}, which the rules could not play: {error_text(error)}",
+            ) from error
+        except CardRulesError:
+            raise
+        except Exception as error:
+            raise self._blame("cardrules_apply_move", error) from error
+        if done is None:
+            self._no_answer("cardrules_apply_move")
+
+    def accept_unlisted(self, state: Any, move: Move) -> bool:
+        """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
+        return bool(
+            self._checked(
+                "cardrules_accept_unlisted",
+                self._call("cardrules_accept_unlisted", game=self, state=state, move=move),
+            )
+        )
+
+    def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
+        """The error naming the rule that forbids ``move``."""
+        found = self._kinds.get(type(move)) if self._kinds else None
+        if found is not None:
+            return found[1].refusal(self, state, move, found[0])
+        error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
+        if error is None:
+            return self._default_refusal(move)
+        self._checked("cardrules_explain_illegal", error)
+        assert isinstance(error, IllegalMoveError)
+        if len(error.message) > 500:  # bounded, whatever the plugin wrote
+            error = IllegalMoveError(error.rule, shorten(error.message), move=move)
+        return error
+
+    def _default_refusal(self, move: Move) -> IllegalMoveError:
+        """The refusal of a move no plugin explains: the rule its class or the game names.
+
+        The rule is the move class's `Move.rule`, else ``spec.move_rule``,
+        else ``"?"``; the message quotes the rule's line from ``spec.rules``.
+        """
+        rule = type(move).rule or self.spec.move_rule or "?"
+        text = self.spec.rule_text(rule)
+        reason = f": {text}" if text else ""
+        return IllegalMoveError(rule, shorten(f"{move} is not a legal move now{reason}"), move=move)
+
+    def parse_move(self, text: str) -> Move:
+        """Parse move notation (the variants' move kinds first); raises `InvalidMoveError`."""
+        for variant, kind in self.move_kinds:
+            move = kind.parsed(text, variant)
+            if move is not None:
+                return move
+        return self._answer("cardrules_parse_move", game=self, text=text)  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        variants = ", ".join(v.name for v in self.variants)
+        return f"<Game {self.spec.name} players={self.players} variants=[{variants}]>"
+
+
+#: Move classes already seen in a listing of legal moves (checked once each).
+_MOVE_TYPES: set[type] = set()
+
+
+def _refuse_conflicts(variants: Sequence[VariantSpec], pm: pluggy.PluginManager) -> None:
+    """Refuse variants declared incompatible, or both answering one first-result hook."""
+    names = {v.name for v in variants}
+    for variant in variants:
+        clash = sorted(names & set(variant.conflicts))
+        if clash:
+            raise VariantConflictError(
+                f"variant {quote(variant.name)} cannot be combined with "
+                f"{', '.join(map(quote, clash))}"
+            )
+    for hook_name, caller in first_result_hooks(pm):
+        answering = [
+            impl.plugin_name
+            for impl in caller.get_hookimpls()
+            if impl.plugin_name.startswith("variant:") and not (impl.wrapper or impl.hookwrapper)
+        ]
+        if len(answering) > 1:
+            shown = " and ".join(repr(n.removeprefix("variant:")) for n in sorted(answering))
+            raise VariantConflictError(
+                f"variants {shown} both answer {hook_name}; only one may replace it "
+                "(a variant that wraps the hook can be combined with others)"
+            )
