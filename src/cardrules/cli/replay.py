@@ -9,7 +9,8 @@ from rich.console import Console
 
 from cardrules.cli.common import check_writable, match_header, print_header, print_scores
 from cardrules.cli.show import Narrator
-from cardrules.records.game_records import load_record, replay
+from cardrules.records.game_records import load_record
+from cardrules.records.replay import replay
 from cardrules.records.replay_html import replay_html
 
 __all__ = ["replay_command"]

@@ -39,7 +39,8 @@ from rich.text import Text
 
 from cardrules.engine.game_state import GameState
 from cardrules.errors import InvalidSeatError, quote
-from cardrules.records.game_records import GameRecord, load_record, replay
+from cardrules.records.game_records import GameRecord, load_record
+from cardrules.records.replay import replay
 from cardrules.svg.pictures import draw, draw_observation, draw_round
 
 __all__ = [

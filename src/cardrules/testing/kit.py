@@ -54,7 +54,7 @@ from cardrules.information.tensor_layout import require_numpy
 from cardrules.model.moves import Move
 from cardrules.plugins.registry import Catalogue
 from cardrules.plugins.strict import StrictChecks
-from cardrules.records.game_records import check_record
+from cardrules.records.replay import check_record
 from cardrules.testing.conformance import snapshot
 
 __all__ = ["KitFailure", "KitReport", "check_variant"]

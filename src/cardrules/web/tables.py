@@ -34,7 +34,7 @@ from cardrules.bots.loading import bot_factory
 from cardrules.engine.game_state import GameState, new_game
 from cardrules.errors import CardRulesError, IllegalMoveError, InvalidMoveError, OptionsError
 from cardrules.model.moves import Move
-from cardrules.records.game_records import check_record
+from cardrules.records.replay import check_record
 from cardrules.web.tokens import hash_token, matches, new_table_id, new_token
 
 __all__ = ["HUMAN", "NewTable", "Table", "TableRefusal", "create_table"]
