@@ -238,7 +238,7 @@ def test_huge_move_text_is_refused_unread_with_a_short_message(text: str) -> Non
 
 def test_a_huge_move_value_is_refused_with_a_short_message() -> None:
     """Case 3, for move values built in code: its notation is over the cap, so it is no move."""
-    from cardrules_rook.melds import meld_from_str
+    from cardrules_rook.meld_reading import meld_from_str
     from cardrules_rook.moves import LayDown
 
     state = new_game("toonerville-rook", players=3, seed=1)

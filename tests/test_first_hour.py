@@ -19,7 +19,7 @@ from rich.console import Console
 
 import cardrules
 from cardrules.records import check_record
-from cardrules_rook.melds import meld_from_str
+from cardrules_rook.meld_reading import meld_from_str
 from cardrules_rook.narrate import table_view
 from tests.terminal import SCRIPT, Terminal
 

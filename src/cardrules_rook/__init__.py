@@ -31,7 +31,8 @@ from cardrules_rook import svg as svg
 from cardrules_rook.cards import ROOK, Card, natural
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.deck import ROOK_DECK, game_deck
-from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, meld_from_str, melds_of
+from cardrules_rook.meld_reading import meld_from_str, melds_of
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
 from cardrules_rook.moves import (
     Buy,
     Discard,

@@ -31,7 +31,8 @@ import attrs
 from cardrules.errors import InvalidMoveError, quote
 from cardrules.model.moves import Move
 from cardrules_rook.cards import Card, number_in
-from cardrules_rook.melds import Meld, meld_from_str
+from cardrules_rook.meld_reading import meld_from_str
+from cardrules_rook.melds import Meld
 
 __all__ = [
     "Buy",

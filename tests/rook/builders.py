@@ -24,7 +24,8 @@ import cardrules
 from cardrules import GameState, Pile
 from cardrules_rook.cards import Card
 from cardrules_rook.contracts import CONTRACTS
-from cardrules_rook.melds import Meld, meld_from_str
+from cardrules_rook.meld_reading import meld_from_str
+from cardrules_rook.melds import Meld
 from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.state import RookPhase, RookRound
 

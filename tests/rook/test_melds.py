@@ -6,7 +6,8 @@ import pytest
 
 from cardrules import GameState, InvalidMoveError, OptionsError
 from cardrules_rook.cards import natural
-from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
+from cardrules_rook.meld_reading import melds_of
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
 from cardrules_rook.state import RookPhase
 
 from .builders import cards, legal_of, meld, new, play, put_round, refused, table

@@ -28,7 +28,8 @@ from cardrules_rook import actions
 from cardrules_rook.actions import RookActionSpace
 from cardrules_rook.cards import COLOURS, ROOK, Card, natural
 from cardrules_rook.deck import ROOK_DECK, game_deck
-from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld, meld_from_str
+from cardrules_rook.meld_reading import meld_from_str
+from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld
 from cardrules_rook.moves import (
     Buy,
     Discard,

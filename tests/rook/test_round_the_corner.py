@@ -23,14 +23,8 @@ from cardrules_rook.actions import RookActionSpace
 from cardrules_rook.bots import GreedyBot
 from cardrules_rook.cards import COLOURS, ROOK, Card, natural
 from cardrules_rook.deck import game_deck
-from cardrules_rook.melds import (
-    MeldRules,
-    RunMeld,
-    grown_run,
-    meld_from_str,
-    melds_of,
-    run_ends,
-)
+from cardrules_rook.meld_reading import meld_from_str, melds_of
+from cardrules_rook.melds import MeldRules, RunMeld, grown_run, run_ends
 from cardrules_rook.moves import MeldDown, Swap, parse_move
 from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.search import can_lay_down, find_lay_down

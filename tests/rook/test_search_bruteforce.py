@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules_rook.cards import ROOK, Card, natural
-from cardrules_rook.melds import MeldRules, RunMeld, SetMeld, melds_of
+from cardrules_rook.meld_reading import melds_of
+from cardrules_rook.melds import MeldRules, RunMeld, SetMeld
 from cardrules_rook.search import find_lay_down, hand_counts
 from cardrules_rook.search.contract import _search
 from cardrules_rook.search.whole_hand import could_meld_every_card
