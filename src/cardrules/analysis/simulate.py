@@ -90,7 +90,7 @@ def simulate(
     Raises:
         cardrules.CardRulesError: unknown game, variant, bad players or options
             (checked once before any match is played).
-        cardrules.RecordError: ``out`` holds another run's results.
+        cardrules.records.RecordError: ``out`` holds another run's results.
         cardrules.BotLoadError: a bot name that is unknown or does not make a
             bot (a ``ValueError``).
         ValueError: no bot named, an unknown backend, fewer than one game or
