@@ -33,6 +33,7 @@ from cardrules.game_views import GameViews
 from cardrules.hook_calls import direct_calls
 from cardrules.hook_results import answerer, guard, move_problem
 from cardrules.match_rules import MatchRules
+from cardrules.move_removal import removed_moves, removers, variant_refusal
 from cardrules.moves import Move
 from cardrules.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins import get_plugin_manager
@@ -320,11 +321,32 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         )
 
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
-        """The error naming the rule that forbids ``move``."""
+        """The error naming the rule that forbids ``move``.
+
+        A move of the game's own list that a variant took away (wrapping
+        ``cardrules_legal_moves``) is refused naming that variant (its name is
+        the error's ``rule``), unless a variant's ``cardrules_explain_illegal``
+        explains it (`cardrules.move_removal`).
+        """
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
             return found[1].refusal(self, state, move, found[0])
-        error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
+        taken = removers(self, state, move) if self.has_rule_plugins else ()
+        if taken:
+            own = self.plugin_manager.get_plugin(f"game:{self.name}")
+            caller = self.plugin_manager.subset_hook_caller(
+                "cardrules_explain_illegal", remove_plugins=[own]
+            )
+            try:
+                error = caller(game=self, state=state, move=move)
+            except CardRulesError:
+                raise
+            except Exception as failure:
+                raise self._blame("cardrules_explain_illegal", failure) from failure
+            if error is None:
+                return variant_refusal(self, move, taken)
+        else:
+            error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return self._default_refusal(move)
         self._checked("cardrules_explain_illegal", error)
@@ -332,6 +354,14 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         if len(error.message) > 500:  # bounded, whatever the plugin wrote
             error = IllegalMoveError(error.rule, shorten(error.message), move=move)
         return error
+
+    def removed_moves(self, state: Any) -> tuple[Move, ...]:
+        """The moves of the game's own list in ``state`` that variants took away.
+
+        ``()`` when no variant wraps ``cardrules_legal_moves``
+        (`cardrules.move_removal.removed_moves`).
+        """
+        return removed_moves(self, state) if self.has_rule_plugins else ()
 
     def _default_refusal(self, move: Move) -> IllegalMoveError:
         """The refusal of a move no plugin explains: the rule its class or the game names.
