@@ -41,6 +41,7 @@ from cardrules.rule_points import RulePoints, first_result_hooks
 from cardrules.specs import GameSpec, VariantSpec
 from cardrules.strict import StrictChecks, resolve
 from cardrules.variant_moves import MoveKind, kind_moves
+from cardrules.variant_planes import PlaneSet
 from cardrules.variant_state import (
     StateSpec,
     first_states,
@@ -74,6 +75,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         has_rule_plugins: variants with rule hooks are in play.
         state_specs: ``(variant name, StateSpec)`` of the chosen variants that
             keep state (`cardrules.variant_state`), in the order chosen.
+        plane_kinds: ``(variant name, MoveKind or PlaneSet)`` of what adds
+            tensor planes: each chosen variant's move kinds, then its plane
+            sets (`cardrules.variant_planes`), in the order chosen.
         move_kinds: ``(variant name, MoveKind)`` of the kinds of move the
             chosen variants add (`cardrules.variant_moves`), in the order chosen.
         strict: the checks of strict mode (`cardrules.strict.StrictChecks`), or
@@ -106,6 +110,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "match_rules",
         "move_kinds",
         "options",
+        "plane_kinds",
         "players",
         "plugin_manager",
         "rounds",
@@ -178,6 +183,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         )
         self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in v.moves
+        )
+        self.plane_kinds: tuple[tuple[str, MoveKind | PlaneSet], ...] = tuple(
+            (v.name, kind) for v in self.variants for kind in (*v.moves, *v.planes)
         )
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
