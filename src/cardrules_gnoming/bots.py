@@ -123,7 +123,9 @@ class GreedyBot:
 
     Args:
         seed: seeds tie-breaking among equally good moves.
-        deck: the composition in play (default: the G2 deck), to count unseen cards.
+        deck: the composition in play, to count unseen cards; default: the
+            deck of the game the observation's rules belong to (a variant's
+            deck included, ``cardrules_deck``), else the G2 deck.
         hazard_points: points of a Hazard in a layout (G22), for observations
             that carry no rules (``observation.rules is None``); otherwise the
             bot scores by the observation's rules, variants included.
@@ -136,7 +138,7 @@ class GreedyBot:
         self,
         seed: int | None = None,
         *,
-        deck: DeckComposition[Card] = DEFAULT_DECK,
+        deck: DeckComposition[Card] | None = None,
         hazard_points: int = 10,
         take_threshold: float = 2.5,
         knock_margin: float = 0.0,
@@ -150,8 +152,16 @@ class GreedyBot:
     def _rules(self, obs: GnomingObservation) -> RoundRules:
         return obs.rules if obs.rules is not None else _plain_rules(self._hazard_points)
 
+    def _deck_of(self, obs: GnomingObservation) -> DeckComposition[Card]:
+        """The deck given, else the observed game's own (G2), else the G2 deck."""
+        if self._deck is not None:
+            return self._deck
+        game = getattr(obs.rules, "game", None)
+        deck = getattr(game, "deck", None)
+        return deck if isinstance(deck, DeckComposition) else DEFAULT_DECK
+
     def _unknown_value(self, obs: GnomingObservation, rules: RoundRules) -> float:
-        remaining = self._deck.as_dict()
+        remaining = self._deck_of(obs).as_dict()
         seen: list[Card] = [c for layout in obs.layouts for c in layout if c is not None]
         seen += [*obs.discard_piles[0], *obs.discard_piles[1], *obs.out_of_play]
         if obs.held_card is not None:

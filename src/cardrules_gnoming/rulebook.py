@@ -26,6 +26,7 @@ from cardrules.errors import PluginHookError, quote
 from cardrules.model.moves import Move
 from cardrules_gnoming import rules, scoring
 from cardrules_gnoming.cards import Card
+from cardrules_gnoming.line_conflicts import refuse_repeated_lines
 from cardrules_gnoming.options import GnomingOptions
 
 if TYPE_CHECKING:
@@ -88,7 +89,12 @@ def _hook(game: Game, name: str) -> Callable[..., Any]:
 
 
 def _checked_lines(game: Game) -> Lines:
-    """The lines `gnoming_lines` answers, checked: tuples of distinct positions 0-8."""
+    """The lines `gnoming_lines` answers, checked: tuples of distinct positions 0-8, none twice.
+
+    Raises:
+        cardrules.PluginHookError: not such lines.
+        cardrules.VariantConflictError: a line given twice (two variants add it).
+    """
     answer = game.rules.gnoming_lines(game=game)
     try:
         lines = tuple(tuple(line) for line in answer)
@@ -99,6 +105,7 @@ def _checked_lines(game: Game) -> Lines:
                 raise ValueError(f"line {quote(line)} must hold positions 0-8")
     except (TypeError, ValueError) as error:
         raise _refuse(game, "gnoming_lines", error) from error
+    refuse_repeated_lines(game, lines)
     return lines
 
 

@@ -35,11 +35,13 @@ from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import direct_calls
 from cardrules.plugins.hook_results import answerer, guard, move_problem
 from cardrules.plugins.managers import get_plugin_manager
+from cardrules.plugins.move_removal import removed_moves, removers, variant_refusal
 from cardrules.plugins.options import resolve_options, split_variant_options, variant_options
 from cardrules.plugins.rule_points import RulePoints, first_result_hooks
 from cardrules.plugins.specs import GameSpec, VariantSpec
 from cardrules.plugins.strict import StrictChecks, resolve
 from cardrules.plugins.variant_moves import MoveKind, kind_moves
+from cardrules.plugins.variant_planes import PlaneSet
 from cardrules.plugins.variant_state import (
     StateSpec,
     first_states,
@@ -73,6 +75,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         has_rule_plugins: variants with rule hooks are in play.
         state_specs: ``(variant name, StateSpec)`` of the chosen variants that
             keep state (`cardrules.plugins.variant_state`), in the order chosen.
+        plane_kinds: ``(variant name, MoveKind or PlaneSet)`` of what adds
+            tensor planes: each chosen variant's move kinds, then its plane
+            sets (`cardrules.plugins.variant_planes`), in the order chosen.
         move_kinds: ``(variant name, MoveKind)`` of the kinds of move the
             chosen variants add (`cardrules.plugins.variant_moves`), in the order chosen.
         strict: the checks of strict mode (`cardrules.plugins.strict.StrictChecks`), or
@@ -105,6 +110,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "match_rules",
         "move_kinds",
         "options",
+        "plane_kinds",
         "players",
         "plugin_manager",
         "rounds",
@@ -177,6 +183,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         )
         self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in v.moves
+        )
+        self.plane_kinds: tuple[tuple[str, MoveKind | PlaneSet], ...] = tuple(
+            (v.name, kind) for v in self.variants for kind in (*v.moves, *v.planes)
         )
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
@@ -320,11 +329,32 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         )
 
     def explain_illegal(self, state: Any, move: Move) -> IllegalMoveError:
-        """The error naming the rule that forbids ``move``."""
+        """The error naming the rule that forbids ``move``.
+
+        A move of the game's own list that a variant took away (wrapping
+        ``cardrules_legal_moves``) is refused naming that variant (its name is
+        the error's ``rule``), unless a variant's ``cardrules_explain_illegal``
+        explains it (`cardrules.plugins.move_removal`).
+        """
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
             return found[1].refusal(self, state, move, found[0])
-        error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
+        taken = removers(self, state, move) if self.has_rule_plugins else ()
+        if taken:
+            own = self.plugin_manager.get_plugin(f"game:{self.name}")
+            caller = self.plugin_manager.subset_hook_caller(
+                "cardrules_explain_illegal", remove_plugins=[own]
+            )
+            try:
+                error = caller(game=self, state=state, move=move)
+            except CardRulesError:
+                raise
+            except Exception as failure:
+                raise self._blame("cardrules_explain_illegal", failure) from failure
+            if error is None:
+                return variant_refusal(self, move, taken)
+        else:
+            error = self._call("cardrules_explain_illegal", game=self, state=state, move=move)
         if error is None:
             return self._default_refusal(move)
         self._checked("cardrules_explain_illegal", error)
@@ -332,6 +362,14 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         if len(error.message) > 500:  # bounded, whatever the plugin wrote
             error = IllegalMoveError(error.rule, shorten(error.message), move=move)
         return error
+
+    def removed_moves(self, state: Any) -> tuple[Move, ...]:
+        """The moves of the game's own list in ``state`` that variants took away.
+
+        ``()`` when no variant wraps ``cardrules_legal_moves``
+        (`cardrules.plugins.move_removal.removed_moves`).
+        """
+        return removed_moves(self, state) if self.has_rule_plugins else ()
 
     def _default_refusal(self, move: Move) -> IllegalMoveError:
         """The refusal of a move no plugin explains: the rule its class or the game names.

@@ -43,6 +43,7 @@ class GameInformation(HookCalls):
     rounds: int
     state_specs: tuple[tuple[str, StateSpec], ...]
     move_kinds: tuple[tuple[str, MoveKind], ...]
+    plane_kinds: tuple[tuple[str, Any], ...]
     _observe_caller: Callable[..., Any]
     _tensor_caller: Callable[..., Any]
     _action_space: ActionSpace | None
@@ -173,7 +174,7 @@ class GameInformation(HookCalls):
             if layout is None:
                 layout = derived("tensor_layout")(self)
             extra = [
-                spec for name, kind in self.move_kinds for spec in kind.plane_specs(name, self)
+                spec for name, kind in self.plane_kinds for spec in kind.plane_specs(name, self)
             ]
             if extra:
                 own = [(p.name, p.shape, p.description) for p in layout.planes]
@@ -201,7 +202,7 @@ class GameInformation(HookCalls):
             raise self._blame("cardrules_observation_tensor", error) from error
         if tensor is None:
             self._no_answer("cardrules_observation_tensor")
-        if self.move_kinds and any(k.encode for _, k in self.move_kinds):
+        if self.plane_kinds and any(k.encode for _, k in self.plane_kinds):
             tensor = encode_kinds(self, observation, tensor)
         return self.checked_tensor(tensor, "cardrules_observation_tensor")
 

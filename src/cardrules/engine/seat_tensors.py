@@ -87,7 +87,7 @@ def _reader(game: Game) -> Reader | None:
     if not impls[0] or any(impl.plugin_name != own for found in impls for impl in found):
         return None
     # A kind's planes come from the observation, unless the kind reads them off the round.
-    kinds = [kind for _, kind in game.move_kinds if kind.encode is not None]
+    kinds = [kind for _, kind in game.plane_kinds if kind.encode is not None]
     if any(kind.encode_state is None for kind in kinds):
         return None
     reader = game._call("cardrules_seat_tensor_reader", game=game) if impls[3] else None

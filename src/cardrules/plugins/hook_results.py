@@ -54,6 +54,10 @@ class GuardedGame(strict.StrictGame, Protocol):
     def move_kinds(self) -> tuple[tuple[str, Any], ...]:
         """The chosen variants' kinds of move, as ``(variant, kind)`` pairs."""
 
+    @property
+    def plane_kinds(self) -> tuple[tuple[str, Any], ...]:
+        """What adds tensor planes: the move kinds and the variants' plane sets."""
+
 
 #: Hooks every game answers: ``None`` from the plugins implementing one is a wrong answer.
 REQUIRED = frozenset(
@@ -150,7 +154,7 @@ def _tensor(game: GuardedGame, result: Any) -> str | None:
     if shape is None or len(shape) != 1 or getattr(result, "dtype", None) is None:
         return f"{quote(result)} is not a flat array of numbers"
     size = game.tensor_layout.size  # (a move kind's planes may still be missing from it)
-    if shape[0] != size and not any(kind.planes is not NO_PLANES for _, kind in game.move_kinds):
+    if shape[0] != size and not any(kind.planes is not NO_PLANES for _, kind in game.plane_kinds):
         return f"it has {shape[0]} numbers, the layout {size}"
     return None
 

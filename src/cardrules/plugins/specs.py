@@ -14,6 +14,7 @@ import attrs
 
 from cardrules.errors import quote
 from cardrules.plugins.variant_moves import MoveKind
+from cardrules.plugins.variant_planes import PlaneSet
 from cardrules.plugins.variant_state import StateSpec
 
 __all__ = ["GameSpec", "VariantSpec"]
@@ -36,6 +37,10 @@ def _types(types: Iterable[type]) -> tuple[type, ...]:
 
 def _kinds(kinds: Iterable[MoveKind]) -> tuple[MoveKind, ...]:
     return tuple(kinds)
+
+
+def _plane_sets(sets: Iterable[PlaneSet]) -> tuple[PlaneSet, ...]:
+    return tuple(sets)
 
 
 @attrs.frozen
@@ -126,6 +131,8 @@ class VariantSpec:
         options_type: the frozen ``attrs`` class of the variant's own options
             (defaults given), or ``None``; set as ``"<variant>.<option>"``
             (`cardrules.plugins.options`), read as ``game.variant_options[name]``.
+        planes: tensor planes the variant adds without adding a move
+            (`cardrules.plugins.variant_planes.PlaneSet`), in order.
 
     Two variants are also refused together when they set one option to
     different values, or when both answer (rather than wrap) the same
@@ -141,3 +148,6 @@ class VariantSpec:
     state: StateSpec | None = attrs.field(default=None, eq=False, repr=False)
     moves: tuple[MoveKind, ...] = attrs.field(default=(), converter=_kinds, eq=False, repr=False)
     options_type: type | None = attrs.field(default=None, eq=False, repr=False)
+    planes: tuple[PlaneSet, ...] = attrs.field(
+        default=(), converter=_plane_sets, eq=False, repr=False
+    )

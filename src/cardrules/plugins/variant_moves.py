@@ -370,6 +370,10 @@ class KindsGame(Protocol):
     def move_kinds(self) -> tuple[tuple[str, MoveKind], ...]:
         """The chosen variants' kinds of move, as ``(variant, kind)`` pairs."""
 
+    @property
+    def plane_kinds(self) -> tuple[tuple[str, Any], ...]:
+        """What adds planes: move kinds and `cardrules.plugins.variant_planes.PlaneSet` values."""
+
     def variant_call(
         self, variant: str, what: str, function: Callable[..., Any], *args: Any
     ) -> Any:
@@ -409,7 +413,7 @@ def _fill_kinds(game: KindsGame, tensor: Any, what: str, args: tuple[Any, ...]) 
     if len(tensor) == own:
         tensor = np.concatenate([tensor, np.zeros(size - own, dtype=np.float32)])
     for name, kind, start, stop in kinds:
-        named = f"MoveKind({kind.name}).{what}"
+        named = f"{type(kind).__name__}({kind.name}).{what}"
         values = game.variant_call(name, named, getattr(kind, what), *args)
         try:
             values = np.asarray(values, dtype=np.float32).reshape(-1)
@@ -422,13 +426,13 @@ def _fill_kinds(game: KindsGame, tensor: Any, what: str, args: tuple[Any, ...]) 
     return tensor
 
 
-def _kind_planes(game: KindsGame) -> tuple[int, int, list[tuple[str, MoveKind, int, int]]]:
+def _kind_planes(game: KindsGame) -> tuple[int, int, list[tuple[str, Any, int, int]]]:
     """``(size of the game's own planes, the layout's size, (variant, kind, start, stop) of
     each kind with planes)``: where the move kinds' planes lie, worked out once per game."""
     layout = game.tensor_layout
     sizes = [
         (name, kind, sum(math.prod(shape) for _, shape, _ in kind.plane_specs(name, game)))
-        for name, kind in game.move_kinds
+        for name, kind in game.plane_kinds
     ]
     own = layout.size - sum(size for _, _, size in sizes)
     kinds = []

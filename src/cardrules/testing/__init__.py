@@ -9,10 +9,13 @@
   variant's moves, checks every reached state (clone, tensors, action ids,
   narration, determinization, records and replay) and fails when a hook or
   move kind of the variant was never reached; `KitReport` says what was.
+* `cardrules.testing.change_check` - `check_changes` plays the same seeds
+  with and without variants and fails when they change nothing.
 
 Needs the ``test`` extra (``pip install cardrules[test]``) for Hypothesis.
 """
 
+from cardrules.testing.change_check import ChangeReport, check_changes
 from cardrules.testing.conformance import GameConformance, run_conformance
 from cardrules.testing.game_check import CHECKS, check_game
 from cardrules.testing.game_report import CheckResult, GameCheckFailure, GameReport
@@ -21,12 +24,14 @@ from cardrules.testing.strategies import options, player_counts, playouts, seeds
 
 __all__ = [
     "CHECKS",
+    "ChangeReport",
     "CheckResult",
     "GameCheckFailure",
     "GameConformance",
     "GameReport",
     "KitFailure",
     "KitReport",
+    "check_changes",
     "check_game",
     "check_variant",
     "options",

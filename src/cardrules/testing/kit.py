@@ -36,6 +36,7 @@ with counts::
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from collections import Counter
@@ -47,22 +48,18 @@ import attrs
 from cardrules.bots.base import Bot, RandomBot
 from cardrules.engine.determinize import determinize
 from cardrules.engine.game import Game
-from cardrules.engine.game_state import GameState, new_game
+from cardrules.engine.game_state import GameState
 from cardrules.engine.seat_tensors import seat_reader
-from cardrules.errors import quote
+from cardrules.errors import IllegalMoveError, quote
 from cardrules.information.tensor_layout import require_numpy
 from cardrules.model.moves import Move
-from cardrules.plugins.registry import Catalogue
+from cardrules.plugins.registry import Catalogue, default_catalogue
 from cardrules.plugins.strict import StrictChecks
 from cardrules.records.replay import check_record
 from cardrules.testing.conformance import snapshot
+from cardrules.testing.hook_counting import CallCounter, Instrumented, counted_game, instrument
 
 __all__ = ["KitFailure", "KitReport", "check_variant"]
-
-#: Hooks of a variant plugin the kit does not expect a match to reach.
-_CATALOGUE_HOOKS = frozenset(
-    {"cardrules_register_games", "cardrules_register_variants", "cardrules_add_hookspecs"}
-)
 
 
 @attrs.frozen
@@ -83,6 +80,10 @@ class KitReport:
         replays: matches whose record was replayed and compared.
         not_replayed: matches from hand-built positions (their record cannot
             replay them), so not replayed.
+        refused: moves that are not legal, tried and refused (with the
+            state unchanged).
+        shuffled: states whose hidden cards were reshuffled for a seat
+            (``cardrules_shuffle_hidden``) with that seat's view unchanged.
         allowed: names the caller allowed to stay unreached.
     """
 
@@ -97,6 +98,8 @@ class KitReport:
     checked: int
     replays: int
     not_replayed: int
+    refused: int = 0
+    shuffled: int = 0
     allowed: tuple[str, ...] = ()
 
     @property
@@ -116,6 +119,7 @@ class KitReport:
             f"  {self.matches} matches, {self.decisions:,} decisions, {self.checked:,} states "
             f"checked, {self.replays} records replayed"
             + (f" ({self.not_replayed} hand-built, not replayed)" if self.not_replayed else ""),
+            f"  {self.refused:,} illegal moves refused, {self.shuffled:,} hidden-card reshuffles",
         ]
         for (variant, hook), calls in sorted(self.hooks.items()):
             lines.append(f"  hook  {variant:<16} {hook:<40} {calls:>8,}")
@@ -137,59 +141,33 @@ class KitFailure(AssertionError):
         check: which check (``"clone"``, ``"tensor"``, ``"actions"``,
             ``"narration"``, ``"determinization"``, ``"replay"``, ``"play"``,
             ``"unreached"``).
-        report: the `KitReport` so far.
+        report: the `KitReport` so far (a `cardrules.testing.ChangeReport`
+            for check ``"changes"``).
     """
 
-    def __init__(self, check: str, message: str, report: KitReport) -> None:
+    def __init__(self, check: str, message: str, report: Any) -> None:
         self.check = check
         self.report = report
         super().__init__(f"{check}: {message}\n{report}")
 
 
-class _Counter:
-    """Counts calls of a variant's hook implementations while ``active``.
-
-    Calls made by the kit's checks count too: a hook that only the observation
-    tensor or the narration calls is reached by those checks, as it would be by
-    an adapter or the command line.
-    """
-
-    def __init__(self) -> None:
-        self.active = False
-        self.calls: Counter[tuple[str, str]] = Counter()
-
-    def wrap(self, key: tuple[str, str], function: Callable[..., Any]) -> Callable[..., Any]:
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            if self.active:
-                self.calls[key] += 1
-            return function(*args, **kwargs)
-
-        return counted
-
-
-def _instrument(game: Game, counter: _Counter) -> list[tuple[str, str]]:
-    """Count the calls of every rule hook a variant plugin of ``game`` implements."""
-    keys: list[tuple[str, str]] = []
-    for hook_name in dir(game.plugin_manager.hook):
-        caller = getattr(game.plugin_manager.hook, hook_name)
-        if hook_name in _CATALOGUE_HOOKS or not hasattr(caller, "get_hookimpls"):
-            continue
-        for impl in caller.get_hookimpls():
-            if impl.plugin_name.startswith("variant:"):
-                key = (impl.plugin_name.removeprefix("variant:"), hook_name)
-                impl.function = counter.wrap(key, impl.function)
-                keys.append(key)
-    return keys
-
-
 class _Run:
     """One `check_variant` call: its settings, counts and checks."""
 
-    def __init__(self, game: Game, settings: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        settings: dict[str, Any],
+        counter: CallCounter,
+        hook_keys: list[tuple[str, str]],
+    ) -> None:
         self.game = game
         self.settings = settings
-        self.counter = _Counter()
-        self.hook_keys = _instrument(game, counter=self.counter)
+        self.counter = counter
+        self.hook_keys = hook_keys
+        self.refused = self.shuffled = 0
+        # The refusal and reshuffle checks draw from their own source, so they leave play alone.
+        self.side_rng = random.Random(f"kit checks {settings['seed']}")
         self.moves: Counter[tuple[str, str]] = Counter()
         self.offered: Counter[tuple[str, str]] = Counter()
         self.matches = self.decisions = self.checked = self.replays = self.not_replayed = 0
@@ -209,6 +187,8 @@ class _Run:
             checked=self.checked,
             replays=self.replays,
             not_replayed=self.not_replayed,
+            refused=self.refused,
+            shuffled=self.shuffled,
             allowed=tuple(self.settings["allow_unreached"]),
         )
 
@@ -267,6 +247,63 @@ class _Run:
         self.check_tensors(state)
         if not state.is_over:
             self.check_determinization(state, rng)
+            self.check_hidden(state, self.side_rng)
+            self.check_refusals(state, self.side_rng)
+
+    def check_hidden(self, state: GameState, rng: random.Random) -> None:
+        """The cards hidden from one seat (in turn), reshuffled, must show it the same."""
+        seat = self.checked % state.players
+        before = snapshot(state)
+        try:
+            shuffled = self.game.shuffle_hidden(
+                state.round_state, seat, random.Random(rng.random())
+            )
+        except Exception as error:
+            raise self.fail("hidden", f"{type(error).__name__}: {error}") from error
+        if snapshot(state) != before:
+            raise self.fail("hidden", "reshuffling the hidden cards changed the state itself")
+        if shuffled is None:
+            return
+        twin = state.clone()
+        twin.set_round_state(shuffled)
+        if twin.observation(seat) != state.observation(seat):
+            raise self.fail(
+                "hidden", f"seat {seat}'s observation changed when only cards hidden from it moved"
+            )
+        self.shuffled += 1
+
+    def check_refusals(self, state: GameState, rng: random.Random) -> None:
+        """Moves that are not legal now must be refused with a rule, the state unchanged.
+
+        Tried: each move a variant took away from the game's own list (where its
+        own `cardrules_explain_illegal` answers), and one move of the action
+        space that is not legal now.
+        """
+        tried = list(self.game.removed_moves(state.round_state))
+        space = state.action_space
+        legal = set(state.legal_moves())
+        for _ in range(4):
+            move = space.move_of(rng.randrange(space.size))
+            if move not in legal:
+                tried.append(move)
+                break
+        for move in tried:
+            before = snapshot(state)
+            try:
+                if state.is_legal(move):
+                    continue
+                state.apply(move)
+            except IllegalMoveError as error:
+                if not error.rule:
+                    raise self.fail("refusal", f"{move} was refused naming no rule") from error
+            except Exception as error:
+                message = f"{move}: {type(error).__name__}: {error}"
+                raise self.fail("refusal", message) from error
+            else:
+                raise self.fail("refusal", f"{move} is not legal now, yet it was played")
+            if snapshot(state) != before:
+                raise self.fail("refusal", f"refusing {move} changed the state")
+            self.refused += 1
 
     def check_clone(self, state: GameState, move: Move) -> GameState:
         before = snapshot(state)
@@ -452,35 +489,47 @@ def check_variant(
         "check_every": max(1, check_every),
         "allow_unreached": tuple(allow_unreached),
         "catalogue": catalogue,
+        "seed": seed,
     }
-    first = new_game(
+    if catalogue is None:
+        catalogue = default_catalogue()
+    counter = CallCounter()  # every hook call counts (the game's creation too), but a clone's
+    played, keys = counted_game(
+        catalogue,
         game,
+        variants,
         players=players,
-        seed=seed,
-        variants=variants,
         options=options,
-        catalogue=catalogue,
         strict=strict,
+        counter=counter,
     )
-    run = _Run(first.game, settings)
-    factory = dict(first.game.spec.bots).get("greedy", RandomBot)
+    run = _Run(played, settings, counter, keys)
+    factory = dict(played.spec.bots).get("greedy", RandomBot)
     rng = random.Random(seed)
     runs: list[tuple[str, GameState, GameState | None]] = [
-        (f"match {i + 1} (seed {seed + i})", _on_game(first, seed + i), None)
+        (f"match {i + 1} (seed {seed + i})", GameState(played, seed + i), None)
         for i in range(matches)
     ]
     for index, given in enumerate(starts):
         if given.game.name != game or [v.name for v in given.game.variants] != list(variants):
             raise ValueError(f"start {index + 1} is not a {game} game with {list(variants)}")
-        runs.append((f"start {index + 1}", _adopt(given, first.game), given))
-    run.counter.active = True  # every hook call counts, but a clone replaying a move
-    for label, state, origin in runs:
-        run._match = label
-        run.where = label
-        bots = [factory(rng.getrandbits(32)) for _ in range(players)]
-        run.play(state, rng, bots)
-        run.check_replay(state, origin)
-        run.matches += 1
+        runs.append((f"start {index + 1}", _adopt(given, played), given))
+    # A start's own round may keep calling its own game's rule points: counted too, for the run.
+    wrapped = Instrumented()
+    try:
+        others = {id(o.game): o.game for _, _, o in runs if o is not None}
+        for other in others.values():
+            if other is not played:
+                instrument(other, counter, wrapped)
+        for label, state, origin in runs:
+            run._match = label
+            run.where = label
+            bots = [new_bot(factory, rng.getrandbits(32), played) for _ in range(players)]
+            run.play(state, rng, bots)
+            run.check_replay(state, origin)
+            run.matches += 1
+    finally:
+        wrapped.restore()
     report = run.report()
     if report.unreached:
         raise KitFailure(
@@ -492,10 +541,18 @@ def check_variant(
     return report
 
 
-def _on_game(first: GameState, seed: int) -> GameState:
-    """A new match of ``first``'s game object (so that its hooks stay counted)."""
-    state = GameState(first.game, seed)
-    return state
+def new_bot(factory: Callable[..., Bot], seed: int, game: Game) -> Bot:
+    """A bot from ``factory`` for ``game``: given the game's deck and options where it takes them.
+
+    A factory whose signature takes ``deck`` or ``options`` (as keywords) gets
+    ``game.deck`` and ``game.options``; every factory gets the seed.
+    """
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    given = {"deck": game.deck, "options": game.options}
+    return factory(seed, **{k: v for k, v in given.items() if k in parameters})
 
 
 def _adopt(start: GameState, game: Game) -> GameState:
