@@ -67,16 +67,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the Gymnasium adapter needs the gymnasium extra ({missing}): "
-        "pip install 'cardrules[gymnasium]'"
-    ) from missing
+    raise missing_extra("Gymnasium", "gymnasium", missing) from missing
 
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of

@@ -77,6 +77,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import numpy as np
     import numpy.typing as npt
@@ -85,10 +87,7 @@ try:
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the PettingZoo adapter needs the pettingzoo extra ({missing}): "
-        "pip install 'cardrules[pettingzoo]'"
-    ) from missing
+    raise missing_extra("PettingZoo", "pettingzoo", missing) from missing
 
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
