@@ -11,35 +11,9 @@ from typing import Literal
 
 import attrs
 
-from cardrules.errors import quote
-from cardrules.plugins.options import since_record_format
+from cardrules.plugins.options import since_record_format, true_or_false, whole_number
 
 __all__ = ["GnomingOptions"]
-
-
-def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
-
-
-def _optional_non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value is not None:
-        _non_negative(instance, attribute, value)
-
-
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a whole number >= 1, got {quote(value)}")
-
-
-def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be true or false, got {quote(value)}")
-
-
-def _integer(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{attribute.name} must be a whole number, got {quote(value)}")
 
 
 @attrs.frozen
@@ -82,17 +56,19 @@ class GnomingOptions:
         default="remove", validator=attrs.validators.in_(("remove", "shuffle-back"))
     )
     hazards_return_each_round: bool = attrs.field(
-        default=False, validator=_bool, metadata=since_record_format(2, True, "G15")
+        default=False, validator=true_or_false, metadata=since_record_format(2, True, "G15")
     )
-    initial_reveals: int = attrs.field(default=2, validator=_non_negative)
-    first_seat: int = attrs.field(default=0, validator=_non_negative)
-    rotate_first_seat: bool = attrs.field(default=True, validator=_bool)
-    draw_pile_rebuilds: int | None = attrs.field(default=1, validator=_optional_non_negative)
-    hazard_drawer_need_not_restart: bool = attrs.field(default=False, validator=_bool)
-    taken_discard_must_be_kept: bool = attrs.field(default=False, validator=_bool)
-    bouncing: bool = attrs.field(default=True, validator=_bool)
-    mulligan_limit: int = attrs.field(default=1, validator=_non_negative)
-    hazard_points: int = attrs.field(default=10, validator=_integer)
-    ender_bonus: int = attrs.field(default=5, validator=_integer)
-    ender_tie_is_lowest: bool = attrs.field(default=True, validator=_bool)
-    rounds: int = attrs.field(default=3, validator=_positive)
+    initial_reveals: int = attrs.field(default=2, validator=whole_number(0))
+    first_seat: int = attrs.field(default=0, validator=whole_number(0))
+    rotate_first_seat: bool = attrs.field(default=True, validator=true_or_false)
+    draw_pile_rebuilds: int | None = attrs.field(
+        default=1, validator=whole_number(0, optional=True)
+    )
+    hazard_drawer_need_not_restart: bool = attrs.field(default=False, validator=true_or_false)
+    taken_discard_must_be_kept: bool = attrs.field(default=False, validator=true_or_false)
+    bouncing: bool = attrs.field(default=True, validator=true_or_false)
+    mulligan_limit: int = attrs.field(default=1, validator=whole_number(0))
+    hazard_points: int = attrs.field(default=10, validator=whole_number())
+    ender_bonus: int = attrs.field(default=5, validator=whole_number())
+    ender_tie_is_lowest: bool = attrs.field(default=True, validator=true_or_false)
+    rounds: int = attrs.field(default=3, validator=whole_number(1))

@@ -17,7 +17,7 @@ from collections.abc import Generator
 import attrs
 
 from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
-from cardrules.errors import quote
+from cardrules.plugins.options import whole_number
 from cardrules.plugins.variant_moves import MoveKind
 from cardrules.plugins.variant_state import (
     StateSpec,
@@ -33,11 +33,6 @@ from cardrules_rook.state import RookPhase, RookRound
 __all__ = ["KNOCK", "Knock", "KnockOptions", "KnockState"]
 
 
-def _whole_number(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
-
-
 @attrs.frozen
 class KnockOptions:
     """Options of the variant: knock with a hand worth at most ``max_points`` (R17 points).
@@ -47,7 +42,7 @@ class KnockOptions:
             for a player who is down to knock instead of discarding (15).
     """
 
-    max_points: int = attrs.field(default=15, validator=_whole_number)
+    max_points: int = attrs.field(default=15, validator=whole_number(0))
 
 
 @attrs.frozen

@@ -9,39 +9,10 @@ from typing import Literal
 
 import attrs
 
-from cardrules.errors import quote
-from cardrules.plugins.options import since_record_format
+from cardrules.plugins.options import since_record_format, true_or_false, whole_number
 from cardrules_rook.melds import MeldRules
 
 __all__ = ["RookOptions"]
-
-
-def _optional_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise ValueError(
-            f"{attribute.name} must be a whole number >= 0 or None, got {quote(value)}"
-        )
-
-
-def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number >= 0, got {quote(value)}")
-
-
-def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be true or false, got {quote(value)}")
-
-
-def _naturals(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    # A run holds at most 14 cards (1-14 of one colour, R7): more naturals, and no meld is possible.
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 14:
-        raise ValueError(f"{attribute.name} must be 1 to 14, got {quote(value)}")
-
-
-def _rounds(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 11:
-        raise ValueError(f"{attribute.name} must be 1 to 11, got {quote(value)}")
 
 
 @attrs.frozen
@@ -82,23 +53,23 @@ class RookOptions:
         rounds: R4. Rounds played, from round 1 of the contract table (11).
     """
 
-    first_dealer: int = attrs.field(default=0, validator=_count)
-    rotate_dealer: bool = attrs.field(default=True, validator=_bool)
-    min_naturals: int = attrs.field(default=2, validator=_naturals)
-    naturals_exceed_rooks: bool = attrs.field(default=False, validator=_bool)
-    buy_limit: int | None = attrs.field(default=None, validator=_optional_count)
-    down_players_may_buy: bool = attrs.field(default=True, validator=_bool)
-    lay_off_same_turn: bool = attrs.field(default=True, validator=_bool)
-    lay_down_extra_melds: bool = attrs.field(default=False, validator=_bool)
+    first_dealer: int = attrs.field(default=0, validator=whole_number(0))
+    rotate_dealer: bool = attrs.field(default=True, validator=true_or_false)
+    min_naturals: int = attrs.field(default=2, validator=whole_number(1, 14))
+    naturals_exceed_rooks: bool = attrs.field(default=False, validator=true_or_false)
+    buy_limit: int | None = attrs.field(default=None, validator=whole_number(0, optional=True))
+    down_players_may_buy: bool = attrs.field(default=True, validator=true_or_false)
+    lay_off_same_turn: bool = attrs.field(default=True, validator=true_or_false)
+    lay_down_extra_melds: bool = attrs.field(default=False, validator=true_or_false)
     swapped_rook_by_turn_end: bool = attrs.field(
-        default=False, validator=_bool, metadata=since_record_format(2, True, "R14")
+        default=False, validator=true_or_false, metadata=since_record_format(2, True, "R14")
     )
-    last_round_whole_hand: bool = attrs.field(default=True, validator=_bool)
-    stock_rebuilds: int | None = attrs.field(default=1, validator=_optional_count)
+    last_round_whole_hand: bool = attrs.field(default=True, validator=true_or_false)
+    stock_rebuilds: int | None = attrs.field(default=1, validator=whole_number(0, optional=True))
     tie: Literal["shared", "last-round"] = attrs.field(
         default="shared", validator=attrs.validators.in_(("shared", "last-round"))
     )
-    rounds: int = attrs.field(default=11, validator=_rounds)
+    rounds: int = attrs.field(default=11, validator=whole_number(1, 11))
 
     @property
     def meld_rules(self) -> MeldRules:

@@ -67,17 +67,17 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the Gymnasium adapter needs the gymnasium extra ({missing}): "
-        "pip install 'cardrules[gymnasium]'"
-    ) from missing
+    raise missing_extra("Gymnasium", "gymnasium", missing) from missing
 
+from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
@@ -155,19 +155,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         max_decisions: int | None = DEFAULT_MAX_DECISIONS,
         illegal_reward: float | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be None, 'ansi', 'human' or 'rgb_array', "
-                f"got {quote(render_mode)}"
-            )
-        if max_decisions is not None and (
-            isinstance(max_decisions, bool)
-            or not isinstance(max_decisions, int)
-            or max_decisions < 1
-        ):
-            raise ValueError(
-                f"max_decisions must be an int >= 1 or None, got {quote(max_decisions)}"
-            )
+        check_render_mode(render_mode, self.metadata["render_modes"])
+        check_max_decisions(max_decisions)
         self.game: Game = new_game(
             game, players=players, seed=0, variants=variants, options=options
         ).game

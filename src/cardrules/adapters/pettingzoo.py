@@ -77,6 +77,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import numpy as np
     import numpy.typing as npt
@@ -85,11 +87,9 @@ try:
     from pettingzoo.utils import wrappers
     from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the PettingZoo adapter needs the pettingzoo extra ({missing}): "
-        "pip install 'cardrules[pettingzoo]'"
-    ) from missing
+    raise missing_extra("PettingZoo", "pettingzoo", missing) from missing
 
+from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
@@ -157,19 +157,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', "
-                f"got {quote(render_mode)}"
-            )
-        if max_decisions is not None and (
-            isinstance(max_decisions, bool)
-            or not isinstance(max_decisions, int)
-            or max_decisions < 1
-        ):
-            raise ValueError(
-                f"max_decisions must be an int >= 1 or None, got {quote(max_decisions)}"
-            )
+        check_render_mode(render_mode, self.metadata["render_modes"])
+        check_max_decisions(max_decisions)
         probe = new_game(game, players=players, seed=0, variants=variants, options=options)
         self.game: Game = probe.game
         self.metadata = {**self.metadata, "name": f"cardrules_{game.replace('-', '_')}_v0"}

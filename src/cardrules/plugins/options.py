@@ -12,7 +12,7 @@ knock.max_points=10`` on the command line); `variant_options` builds them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -27,7 +27,9 @@ __all__ = [
     "resolve_options",
     "since_record_format",
     "split_variant_options",
+    "true_or_false",
     "variant_options",
+    "whole_number",
 ]
 
 _SINCE = "cardrules_since_record_format"
@@ -51,6 +53,69 @@ def since_record_format(version: int, earlier: Any, rule: str) -> dict[str, Any]
         ``attrs.field(metadata=...)``.
     """
     return {_SINCE: (version, earlier, rule)}
+
+
+#: An ``attrs`` validator: ``validator(instance, attribute, value)`` raises ``ValueError``.
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def whole_number(
+    low: int | None = None, high: int | None = None, *, optional: bool = False
+) -> Validator:
+    """An ``attrs`` validator for an option that is a whole number (``bool`` refused).
+
+    Games and variants check their options' fields with it, so that every
+    option refuses bad input in the same words (`resolve_options` turns the
+    ``ValueError`` into an `cardrules.OptionsError`).
+
+    Args:
+        low: the least value allowed, or ``None`` for no least.
+        high: the most allowed, or ``None`` for no most.
+        optional: ``None`` is allowed too.
+
+    Returns:
+        ``validator(instance, attribute, value)``, raising ``ValueError``
+        ("<name> must be a whole number >= 0, got 1.5") for anything else.
+
+    >>> @attrs.frozen
+    ... class Options:
+    ...     rounds: int = attrs.field(default=3, validator=whole_number(1, 11))
+    >>> Options(rounds=12)
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be a whole number 1 to 11, got 12
+    """
+    if high is None:
+        wanted = "a whole number" if low is None else f"a whole number >= {low}"
+    else:
+        wanted = (
+            f"a whole number {low} to {high}" if low is not None else f"a whole number <= {high}"
+        )
+    if optional:
+        wanted += " or None"
+
+    def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if optional and value is None:
+            return
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
+            raise ValueError(f"{attribute.name} must be {wanted}, got {quote(value)}")
+
+    return validate
+
+
+def true_or_false(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """An ``attrs`` validator for an option that is ``True`` or ``False`` (not ``1``).
+
+    Raises:
+        ValueError: "<name> must be true or false, got 3".
+    """
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be true or false, got {quote(value)}")
 
 
 def earlier_options(options_type: type[Any], version: int) -> dict[str, tuple[Any, str]]:

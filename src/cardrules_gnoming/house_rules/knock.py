@@ -21,7 +21,7 @@ from collections.abc import Generator
 import attrs
 
 from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
-from cardrules.errors import quote
+from cardrules.plugins.options import whole_number
 from cardrules.plugins.variant_moves import MoveKind
 from cardrules.plugins.variant_state import (
     StateSpec,
@@ -36,11 +36,6 @@ from cardrules_gnoming.state import GnomingRound
 __all__ = ["KNOCK", "SPEC", "Knock", "KnockOptions", "KnockRules", "KnockState"]
 
 
-def _face_up_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-        raise ValueError(f"{attribute.name} must be a whole number 0 to 9, got {quote(value)}")
-
-
 @attrs.frozen
 class KnockOptions:
     """Options of the variant: knock with at least ``min_face_up`` cards face up (0-9).
@@ -50,7 +45,7 @@ class KnockOptions:
             instead of drawing (6; 0 to 9).
     """
 
-    min_face_up: int = attrs.field(default=6, validator=_face_up_count)
+    min_face_up: int = attrs.field(default=6, validator=whole_number(0, 9))
 
 
 @attrs.frozen

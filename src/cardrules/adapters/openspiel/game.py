@@ -13,13 +13,12 @@ from typing import Any
 
 import attrs
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import pyspiel
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the OpenSpiel adapter needs the openspiel extra ({missing}): "
-        "pip install 'cardrules[openspiel]'"
-    ) from missing
+    raise missing_extra("OpenSpiel", "openspiel", missing) from missing
 
 from cardrules.adapters.bounds import utility_bounds
 from cardrules.adapters.openspiel.observers import CardRulesObserver, make_observer

@@ -34,14 +34,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import numpy as np
     import pyspiel
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the OpenSpiel adapter needs the openspiel extra ({missing}): "
-        "pip install 'cardrules[openspiel]'"
-    ) from missing
+    raise missing_extra("OpenSpiel", "openspiel", missing) from missing
 
 from cardrules.engine.game_state import Game
 from cardrules.information.public_views import PublicViews

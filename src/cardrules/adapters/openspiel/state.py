@@ -13,13 +13,12 @@ import json
 import random
 from typing import Any, Protocol
 
+from cardrules.adapters.extras import missing_extra
+
 try:
     import pyspiel
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"the OpenSpiel adapter needs the openspiel extra ({missing}): "
-        "pip install 'cardrules[openspiel]'"
-    ) from missing
+    raise missing_extra("OpenSpiel", "openspiel", missing) from missing
 
 from cardrules.engine.game_state import Game, GameState
 from cardrules.errors import OptionsError
