@@ -12,7 +12,7 @@ observer and row 1 the seat to its left (the next to play after it).
 from __future__ import annotations
 
 from cardrules.engine import Game
-from cardrules.information.tensor_layout import TensorLayout
+from cardrules.information.tensor_layout import RELATIVE_SEATS, TensorLayout, turn_planes
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingPhase
@@ -50,8 +50,7 @@ def layout(game: Game) -> TensorLayout:
     players = game.players
     kinds = len(card_kinds(game))
     deck = game.deck.size
-    phases = ", ".join(str(p) for p in PHASES)
-    seat = "row r = seat (observer + r) % P"
+    seat = RELATIVE_SEATS
     return TensorLayout.build(
         [
             (
@@ -127,18 +126,7 @@ def layout(game: Game) -> TensorLayout:
                 (1,),
                 f"cards left in the draw pile / deck size ({deck}), in [0, 1]",
             ),
-            ("phase", (len(PHASES),), f"one-hot of the phase: {phases}"),
-            (
-                "current_player",
-                (players,),
-                f"one-hot of the seat deciding now ({seat}); all 0 once the round is over",
-            ),
-            (
-                "turn_seat",
-                (players,),
-                f"one-hot of the seat whose turn it is, or whose turn was last ({seat}); all 0 "
-                "while the players choose their reveals (G6)",
-            ),
+            *turn_planes(PHASES, players, "all 0 while the players choose their reveals (G6)"),
             (
                 "ender",
                 (players,),

@@ -16,16 +16,13 @@ from collections.abc import Generator
 
 import attrs
 
-from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
+from cardrules import Chance, Game, IllegalMoveError, Move, hookimpl
+from cardrules.plugins.knocking import Knock, KnockState, knock_kind, knock_variant
 from cardrules.plugins.options import whole_number
-from cardrules.plugins.variant_moves import MoveKind
 from cardrules.plugins.variant_state import (
-    StateSpec,
     set_variant_state,
     variant_state,
-    variant_view,
 )
-from cardrules_rook.observation import RookObservation
 from cardrules_rook.play import end_round
 from cardrules_rook.scoring import hand_points
 from cardrules_rook.state import RookPhase, RookRound
@@ -45,21 +42,6 @@ class KnockOptions:
     max_points: int = attrs.field(default=15, validator=whole_number(0))
 
 
-@attrs.frozen
-class KnockState:
-    """Who knocked this round (a seat), or ``None``."""
-
-    knocker: int | None = None
-
-
-@attrs.frozen
-class Knock(Move):
-    """End the round instead of discarding (notation ``knock``)."""
-
-    def __str__(self) -> str:
-        return "knock"
-
-
 def _may_knock(game: Game, state: RookRound) -> bool:
     seat = state.current_player
     return (
@@ -77,24 +59,6 @@ def _apply(game: Game, state: RookRound, move: Move, chance: Chance) -> None:
     end_round(state, "knock")
 
 
-def _knocker_row(players: int, seat: int, knocker: int | None) -> list[int]:
-    """The ``knocker`` plane as ``seat`` sees it: 1 at the knocker, by relative seat."""
-    row = [0] * players
-    if knocker is not None:
-        row[(knocker - seat) % players] = 1
-    return row
-
-
-def _knocker_plane(game: Game, observation: RookObservation) -> list[int]:
-    knocker = variant_view(observation, "knock").knocker
-    return _knocker_row(observation.players, observation.seat, knocker)
-
-
-def _knocker_plane_of_round(game: Game, state: RookRound, seat: int) -> list[int]:
-    # (the knock is public: every seat's view of the state is the whole of it)
-    return _knocker_row(game.players, seat, variant_state(state, "knock").knocker)
-
-
 class KnockRules:
     """Scoring: the knocker scores 0 (R17 otherwise unchanged)."""
 
@@ -107,33 +71,30 @@ class KnockRules:
         return tuple(0 if seat == knocker else score for seat, score in enumerate(scores))
 
 
-KNOCK = MoveKind(
-    name="knock",
-    type=Knock,
+def _refusal(game: Game, state: RookRound, move: Move) -> IllegalMoveError:
+    limit = game.variant_options["knock"].max_points
+    return IllegalMoveError(
+        "R12",
+        f"knock: only after laying down, instead of discarding, with a hand worth at most {limit} "
+        "points",
+        move=move,
+    )
+
+
+KNOCK = knock_kind(
     rule="R12",
-    parse=lambda text: Knock() if text.strip().lower() == "knock" else None,
     legal=lambda game, state: (Knock(),) if _may_knock(game, state) else (),
     apply=_apply,
     narrate=lambda game, before, seat, move, after: [f"[bold]seat {seat} knocks[/bold]"],
     prompt="knock    end the round instead of discarding (hand worth at most the limit)",
-    planes=lambda game: (("knocker", (game.players,), "1 at the knocker, by relative seat"),),
-    encode=_knocker_plane,
-    encode_state=_knocker_plane_of_round,
-    explain=lambda game, state, move: IllegalMoveError(
-        "R12",
-        "knock: only after laying down, instead of discarding, with a hand worth "
-        f"at most {game.variant_options['knock'].max_points} points",
-        move=move,
-    ),
+    explain=_refusal,
 )
 
 #: The variant, as registered by the Rook plugin.
-SPEC = VariantSpec(
-    "knock",
+SPEC = knock_variant(
     "toonerville-rook",
     "R12: after laying down, knock instead of discarding with a hand worth <= 15 points.",
+    KNOCK,
     plugin=KnockRules(),
-    state=StateSpec(type=KnockState),
-    moves=(KNOCK,),
     options_type=KnockOptions,
 )

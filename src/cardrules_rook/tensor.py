@@ -27,14 +27,12 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from cardrules.engine import Game
+from cardrules.information.group_tensors import GroupTensors
+from cardrules.information.plane_groups import GroupEncoder
 from cardrules.information.tensor_layout import cached_for_game
 from cardrules_rook import tensor_groups, tensor_reading
 from cardrules_rook.observation import RookObservation
-from cardrules_rook.state import RookRound
 from cardrules_rook.tensor_layout import (
     CODES,
     MELD_COLUMNS,
@@ -50,6 +48,7 @@ __all__ = [
     "MELD_COLUMNS",
     "NATURALS",
     "SCORE_SCALE",
+    "TENSORS",
     "card_codes",
     "encode",
     "encode_state",
@@ -59,64 +58,20 @@ __all__ = [
 ]
 
 
-def encode(game: Game, observation: RookObservation) -> Any:
-    """The observation as a flat tensor (planes: `layout`).
-
-    Args:
-        game: the game the observation belongs to.
-        observation: a `RookObservation` of that game.
-
-    Returns:
-        ``numpy.ndarray`` of shape ``(game.tensor_layout.size,)``, dtype ``float32``.
-
-    Raises:
-        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed (an
-            ``ImportError``; install the ``tensors`` extra:
-            ``pip install 'cardrules[tensors]'``).
-        cardrules.information.tensor_layout.ObservationMismatchError: the observation does not fit
-            the game (players, seat or round).
-
-    The planes are written group by group, each group again only when the
-    observation fields it depends on differ from the seat's last observation
-    (`cardrules.information.plane_groups`); the result is the same as writing them all.
-    """
-    game.check_observation(observation, RookObservation)
-    return cached_for_game(game, "rook-tensor", tensor_groups.build).groups.encode(observation)
+def _observations(game: Game) -> GroupEncoder:
+    return cached_for_game(game, "rook-tensor", tensor_groups.build).groups
 
 
-def encode_state(
-    game: Game, state: RookRound, seat: int, round_scores: tuple[tuple[int, ...], ...]
-) -> Any:
-    """``seat``'s observation tensor read off ``state``, without building the observation.
-
-    Args:
-        game: the game ``state`` is a round of.
-        state: the round (any phase, over included).
-        seat: the observer, ``0 .. players-1`` (checked by the caller).
-        round_scores: scores of the finished rounds.
-
-    Returns:
-        the same array as ``encode(game, observe(state, seat, round_scores, ...))``
-        (shape ``(game.tensor_layout.size,)``, dtype ``float32``), so long as
-        only this game's own plugin decides the observation
-        (`cardrules.engine.seat_tensors`): see `cardrules_rook.tensor_reading`.
-
-    Raises:
-        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
-    """
-    return state_reader(game)(state, seat, round_scores)
+def _states(game: Game) -> GroupEncoder:
+    # the table tensor of round states: see `cardrules_rook.tensor_reading`
+    return cached_for_game(game, "rook-state-tensor", tensor_reading.build)
 
 
-def state_reader(game: Game) -> Callable[[RookRound, int, tuple[tuple[int, ...], ...]], Any]:
-    """`encode_state` of this game as ``reader(state, seat, round_scores)`` (the same arrays).
-
-    The game's encoder's own method
-    (`cardrules.information.plane_groups.GroupEncoder.encode_state`),
-    which the engine calls at every ``GameState.observation_tensor`` (hook
-    ``cardrules_seat_tensor_reader``).
-
-    Raises:
-        cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
-    """
-    encoder = cached_for_game(game, "rook-state-tensor", tensor_reading.build)
-    return encoder.encode_state
+#: The tensor functions: observations and round states have an encoder each.
+TENSORS = GroupTensors(RookObservation, _observations, _states)
+#: The observation as a flat tensor (`GroupTensors.encode`; planes: `layout`).
+encode = TENSORS.encode
+#: A seat's observation tensor read off a round state (`GroupTensors.encode_state`).
+encode_state = TENSORS.encode_state
+#: ``encode_state`` as ``reader(state, seat, round_scores)`` (`GroupTensors.state_reader`).
+state_reader = TENSORS.state_reader

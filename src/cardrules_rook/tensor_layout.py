@@ -18,7 +18,7 @@ target ``i`` (`cardrules_rook.actions`). Its columns are given by
 from __future__ import annotations
 
 from cardrules.engine import Game
-from cardrules.information.tensor_layout import TensorLayout
+from cardrules.information.tensor_layout import RELATIVE_SEATS, TensorLayout, turn_planes
 from cardrules_rook.actions import action_space
 from cardrules_rook.cards import COLOURS, NUMBERS, ROOK_CODE, Card, card_of_code
 from cardrules_rook.state import RookPhase
@@ -117,8 +117,7 @@ def layout(game: Game) -> TensorLayout:
     players = game.players
     deck = game.deck.size
     targets = action_space(game).table_melds
-    phases = ", ".join(str(p) for p in PHASES)
-    seat = "row r = seat (observer + r) % P"
+    seat = RELATIVE_SEATS
     numbers = len(NUMBERS)
     return TensorLayout.build(
         [
@@ -232,17 +231,7 @@ def layout(game: Game) -> TensorLayout:
                 (players,),
                 f"1 for each seat still to be offered the discard (R10), per seat ({seat})",
             ),
-            ("phase", (len(PHASES),), f"one-hot of the phase: {phases}"),
-            (
-                "current_player",
-                (players,),
-                f"one-hot of the seat deciding now ({seat}); all 0 once the round is over",
-            ),
-            (
-                "turn_seat",
-                (players,),
-                f"one-hot of the seat whose turn it is, or whose turn was last ({seat})",
-            ),
+            *turn_planes(PHASES, players),
             ("dealer", (players,), f"one-hot of the dealing seat, R6 ({seat})"),
             (
                 "went_out",

@@ -49,6 +49,9 @@ from cardrules_rook.tensor_layout import CODES, meld_columns
 __all__ = ["SEAT_PLANES", "build"]
 
 #: The planes whose first axis is a seat, relative to the observer.
+#: Per seat (relative to the observer), a row of card counts indexed by card code.
+SeatRows = tuple[tuple[int, ...], ...]
+
 SEAT_PLANES = (
     "known_cards",
     "hand_sizes",
@@ -172,13 +175,7 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
 
     nothing = (no_cards,) * players
 
-    def _known(
-        out: array[float],
-        view: Any,
-        rows: tuple[tuple[int, ...], ...],
-        _: int,
-        memo: list[Any],
-    ) -> None:
+    def _known(out: array[float], view: Any, rows: SeatRows, _: int, memo: list[Any]) -> None:
         old_bits: list[int | None]  # per seat, the bits of its row (`_changed_codes`)
         if memo:
             old, old_bits = memo
@@ -205,13 +202,7 @@ def _private_groups(tables: Tables) -> list[PlaneGroup]:
 
     groups.append(PlaneGroup(("rebuilt_draw_pile",), write_value=_rebuilt))
 
-    def _drawn(
-        out: array[float],
-        view: Any,
-        rows: tuple[tuple[int, ...], ...],
-        _: int,
-        memo: list[Any],
-    ) -> None:
+    def _drawn(out: array[float], view: Any, rows: SeatRows, _: int, memo: list[Any]) -> None:
         for seat, before, after in _changed_rows(memo[0] if memo else nothing, rows):
             row = drawn_at + seat * CODES
             for code in _changes(before, after):
@@ -261,7 +252,7 @@ def _changed_codes(
 
 
 def _changed_rows(
-    old: tuple[tuple[int, ...], ...], rows: tuple[tuple[int, ...], ...]
+    old: SeatRows, rows: SeatRows
 ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """``(seat, before, after)`` for each seat whose row of 57 counts is not the one it had.
 

@@ -11,6 +11,7 @@ from cardrules.analysis.report import require_matplotlib, write_report
 from cardrules.analysis.rows import read_results
 from cardrules.analysis.simulate import summarise
 from cardrules.analysis.verdict import verdict
+from cardrules.cli.common import EXISTING_FILE, report_option
 from cardrules.cli.figures import (
     describe_line_up,
     print_comparison,
@@ -24,13 +25,8 @@ __all__ = ["analyse_command"]
 
 
 @click.command("analyse")
-@click.argument("results", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--report",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Write an HTML report with plots into this folder (needs matplotlib).",
-)
+@click.argument("results", type=EXISTING_FILE)
+@report_option
 def analyse_command(results: Path, report: Path | None) -> None:
     """Summarise RESULTS, a .jsonl file `cardrules simulate --out` wrote.
 

@@ -18,13 +18,18 @@ from cardrules.engine.game_state import GameState
 from cardrules.errors import quote
 
 __all__ = [
+    "EXISTING_FILE",
     "check_writable",
+    "file_option",
+    "folder_option",
     "make_bots",
     "match_header",
     "parse_option",
     "print_header",
     "print_scores",
+    "report_option",
     "rules_options",
+    "seat_option",
 ]
 
 
@@ -136,6 +141,36 @@ def rules_options(command: F) -> F:
     for decorator in reversed(decorators):
         command = decorator(command)
     return command
+
+
+#: The type of an argument naming a file that must exist (a record, a results file).
+EXISTING_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+def seat_option(*names: str, help: str) -> Callable[[F], F]:
+    """An option naming a seat (a whole number, checked by the command), default none."""
+    return click.option(*names, type=int, default=None, help=help)
+
+
+def file_option(*names: str, help: str) -> Callable[[F], F]:
+    """An option naming a file to write (a `pathlib.Path`; a folder is refused), default none."""
+    return click.option(
+        *names, type=click.Path(dir_okay=False, path_type=Path), default=None, help=help
+    )
+
+
+def folder_option(*names: str, help: str) -> Callable[[F], F]:
+    """An option naming a folder to write into (a `pathlib.Path`, not a file), default none."""
+    return click.option(
+        *names, type=click.Path(file_okay=False, path_type=Path), default=None, help=help
+    )
+
+
+def report_option(command: F) -> F:
+    """Add ``--report FOLDER``, the folder of an HTML report (shared by analyse and simulate)."""
+    return folder_option(
+        "--report", help="Write an HTML report with plots into this folder (needs matplotlib)."
+    )(command)
 
 
 def check_writable(path: Path | None, hint: str, suffixes: tuple[str, ...] = ()) -> None:

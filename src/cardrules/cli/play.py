@@ -16,12 +16,14 @@ from cardrules.bots.base import Bot, ask_bot, play_match
 from cardrules.bots.loading import default_bot
 from cardrules.cli.common import (
     check_writable,
+    file_option,
     make_bots,
     match_header,
     parse_option,
     print_header,
     print_scores,
     rules_options,
+    seat_option,
 )
 from cardrules.cli.show import Narrator
 from cardrules.engine.game_state import GameState, new_game
@@ -45,22 +47,15 @@ __all__ = ["play_command"]
 )
 @rules_options
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON instead.")
-@click.option(
-    "--human",
-    type=int,
-    default=None,
-    help="Play this seat yourself in the terminal; bots play the others.",
-)
+@seat_option("--human", help="Play this seat yourself in the terminal; bots play the others.")
 @click.option(
     "--auto-pass",
     is_flag=True,
     help="With --human: decline offers made outside your turn (e.g. a discard for sale) "
     "without asking; type 'auto' in the game to switch.",
 )
-@click.option(
+@file_option(
     "--save",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Where to save the game record (with --human: saved on exit; default "
     "cardrules-GAME-SEED.json).",
 )

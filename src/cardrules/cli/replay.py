@@ -7,7 +7,15 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from cardrules.cli.common import check_writable, match_header, print_header, print_scores
+from cardrules.cli.common import (
+    EXISTING_FILE,
+    check_writable,
+    file_option,
+    match_header,
+    print_header,
+    print_scores,
+    seat_option,
+)
 from cardrules.cli.show import Narrator
 from cardrules.records.game_records import load_record
 from cardrules.records.replay import replay
@@ -17,13 +25,8 @@ __all__ = ["replay_command"]
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--seat",
-    type=int,
-    default=None,
-    help="Watch from this seat: its own view before each of its decisions.",
-)
+@click.argument("file", type=EXISTING_FILE)
+@seat_option("--seat", help="Watch from this seat: its own view before each of its decisions.")
 @click.option(
     "--to",
     "to_move",
@@ -31,11 +34,9 @@ __all__ = ["replay_command"]
     default=None,
     help="Stop after this move number.",
 )
-@click.option(
+@file_option(
     "--html",
     "html_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Write a self-contained HTML replay viewer here instead "
     "(pictures of every position; --seat: only that seat's knowledge).",
 )

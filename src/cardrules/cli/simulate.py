@@ -14,7 +14,13 @@ from cardrules.analysis.report import require_matplotlib, write_report
 from cardrules.analysis.simulate import MatchRow, simulate, summarise
 from cardrules.analysis.verdict import verdict
 from cardrules.bots.loading import bot_factory, default_bot
-from cardrules.cli.common import check_writable, parse_option, rules_options
+from cardrules.cli.common import (
+    check_writable,
+    file_option,
+    parse_option,
+    report_option,
+    rules_options,
+)
 from cardrules.cli.figures import (
     describe_line_up,
     match_progress,
@@ -118,23 +124,14 @@ def _plot(path: Path, runs: dict[str, Sequence[MatchRow]]) -> None:
     default=None,
     help="Also run the same seeds with this variant, and report the differences.",
 )
-@click.option(
+@file_option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Per-match results: .jsonl streams rows as matches finish and resumes an "
     "interrupted run; .csv or .json are written at the end.",
 )
-@click.option(
-    "--report",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Write an HTML report with plots into this folder (needs matplotlib).",
-)
-@click.option(
+@report_option
+@file_option(
     "--plot",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
     help="Draw the score distributions (.png; needs matplotlib).",
 )
 def simulate_command(

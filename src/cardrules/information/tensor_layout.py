@@ -38,9 +38,16 @@ __all__ = [
     "cached_for_game",
     "observation_tensor",
     "require_numpy",
+    "turn_planes",
 ]
 
 T = TypeVar("T")
+
+#: A plane as `TensorLayout.build` takes it: ``(name, shape, description)``.
+PlaneSpec = tuple[str, tuple[int, ...], str]
+
+#: How a plane of shape ``(P, ...)`` orders its rows: relative to the observer.
+RELATIVE_SEATS = "row r = seat (observer + r) % P"
 
 #: The message of the ImportError raised when numpy is missing.
 NUMPY_MISSING = (
@@ -93,7 +100,7 @@ class TensorLayout:
     planes: tuple[Plane, ...]
 
     @classmethod
-    def build(cls, specs: Iterable[tuple[str, tuple[int, ...], str]]) -> TensorLayout:
+    def build(cls, specs: Iterable[PlaneSpec]) -> TensorLayout:
         """Lay ``(name, shape, description)`` planes end to end from index 0."""
         planes: list[Plane] = []
         start = 0
@@ -200,3 +207,30 @@ def cached_for_game(game: Any, name: str, build: Callable[[Any], T]) -> T:
 def shape_of(planes: Sequence[Plane]) -> tuple[int]:
     """The flat shape ``(n,)`` of planes laid end to end."""
     return (sum(p.size for p in planes),)
+
+
+def turn_planes(phases: Sequence[object], players: int, turn_note: str = "") -> list[PlaneSpec]:
+    """The planes of whose turn it is: ``phase``, ``current_player`` and ``turn_seat``.
+
+    Args:
+        phases: the game's phases, in the order of the ``phase`` one-hot (each
+            described by its ``str``).
+        players: the number of seats ``P``; the seat planes have shape ``(P,)``,
+            rows relative to the observer (`RELATIVE_SEATS`).
+        turn_note: appended to the ``turn_seat`` description (``"; "`` first),
+            for when the game has no turn seat (e.g. while seats choose at once).
+
+    Returns:
+        Three ``(name, shape, description)`` specs for `TensorLayout.build`.
+    """
+    seat = RELATIVE_SEATS
+    turn = f"one-hot of the seat whose turn it is, or whose turn was last ({seat})"
+    return [
+        ("phase", (len(phases),), f"one-hot of the phase: {', '.join(map(str, phases))}"),
+        (
+            "current_player",
+            (players,),
+            f"one-hot of the seat deciding now ({seat}); all 0 once the round is over",
+        ),
+        ("turn_seat", (players,), f"{turn}; {turn_note}" if turn_note else turn),
+    ]

@@ -147,26 +147,12 @@ class Canvas:
         return y + 10
 
     def rect(
-        self,
-        parent: ET.Element,
-        x: float,
-        y: float,
-        width: float,
-        height: float,
-        **attributes: str,
+        self, parent: ET.Element, x: float, y: float, width: float, height: float, **attributes: str
     ) -> ET.Element:
         """A rectangle (``rx`` etc. through ``attributes``)."""
         self.reach(y + height)
-        return ET.SubElement(
-            parent,
-            "rect",
-            {
-                "x": _number(x),
-                "y": _number(y),
-                "width": _number(width),
-                "height": _number(height),
-                **_attrs(attributes),
-            },
+        return _element(
+            parent, "rect", {"x": x, "y": y, "width": width, "height": height}, attributes
         )
 
     def line(
@@ -174,26 +160,14 @@ class Canvas:
     ) -> ET.Element:
         """A straight line."""
         self.reach(max(y1, y2))
-        return ET.SubElement(
-            parent,
-            "line",
-            {
-                "x1": _number(x1),
-                "y1": _number(y1),
-                "x2": _number(x2),
-                "y2": _number(y2),
-                **_attrs(attributes),
-            },
-        )
+        return _element(parent, "line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2}, attributes)
 
     def text(
         self, parent: ET.Element, x: float, y: float, content: str, **attributes: str
     ) -> ET.Element:
         """Text with its baseline at ``y`` (``text_anchor="middle"`` to centre it on ``x``)."""
         self.reach(y + 4)
-        element = ET.SubElement(
-            parent, "text", {"x": _number(x), "y": _number(y), **_attrs(attributes)}
-        )
+        element = _element(parent, "text", {"x": x, "y": y}, attributes)
         element.text = content
         return element
 
@@ -296,3 +270,11 @@ class Canvas:
 def _attrs(attributes: dict[str, str]) -> dict[str, str]:
     """SVG attribute names from Python keywords: ``class_`` -> ``class``, ``a_b`` -> ``a-b``."""
     return {name.rstrip("_").replace("_", "-"): value for name, value in attributes.items()}
+
+
+def _element(
+    parent: ET.Element, tag: str, numbers: dict[str, float], attributes: dict[str, str]
+) -> ET.Element:
+    """A ``tag`` child of ``parent``: ``numbers`` as short text (`_number`), then ``attributes``."""
+    values = {name: _number(value) for name, value in numbers.items()}
+    return ET.SubElement(parent, tag, {**values, **_attrs(attributes)})

@@ -20,16 +20,13 @@ from collections.abc import Generator
 
 import attrs
 
-from cardrules import Chance, Game, IllegalMoveError, Move, VariantSpec, hookimpl
+from cardrules import Chance, Game, IllegalMoveError, Move, hookimpl
+from cardrules.plugins.knocking import Knock, KnockState, knock_kind, knock_variant
 from cardrules.plugins.options import whole_number
-from cardrules.plugins.variant_moves import MoveKind
 from cardrules.plugins.variant_state import (
-    StateSpec,
     set_variant_state,
     variant_state,
-    variant_view,
 )
-from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.rules import end_turn
 from cardrules_gnoming.state import GnomingRound
 
@@ -46,21 +43,6 @@ class KnockOptions:
     """
 
     min_face_up: int = attrs.field(default=6, validator=whole_number(0, 9))
-
-
-@attrs.frozen
-class KnockState:
-    """The seat that knocked this round, or ``None``."""
-
-    knocker: int | None = None
-
-
-@attrs.frozen
-class Knock(Move):
-    """End the turn without drawing and become the ender (notation ``knock``)."""
-
-    def __str__(self) -> str:
-        return "knock"
 
 
 def may_knock(game: Game, state: GnomingRound) -> bool:
@@ -94,38 +76,14 @@ def _apply(game: Game, state: GnomingRound, move: Move, chance: Chance) -> None:
     end_turn(state, chance)
 
 
-def _knocker_row(players: int, seat: int, knocker: int | None) -> list[int]:
-    """The ``knocker`` plane as ``seat`` sees it: 1 at the knocker, by relative seat."""
-    row = [0] * players
-    if knocker is not None:
-        row[(knocker - seat) % players] = 1
-    return row
-
-
-def _knocker_plane(game: Game, observation: GnomingObservation) -> list[int]:
-    knocker = variant_view(observation, "knock").knocker
-    return _knocker_row(observation.players, observation.seat, knocker)
-
-
-def _knocker_plane_of_round(game: Game, state: GnomingRound, seat: int) -> list[int]:
-    # (the knock is public: every seat's view of the state is the whole of it)
-    return _knocker_row(game.players, seat, variant_state(state, "knock").knocker)
-
-
-KNOCK = MoveKind(
-    name="knock",
-    type=Knock,
+KNOCK = knock_kind(
     rule="G9",
-    parse=lambda text: Knock() if text.strip().lower() == "knock" else None,
     legal=lambda game, state: (),  # listed with the draws, by gnoming_turn_starts (G9)
     apply=_apply,
     narrate=lambda game, before, seat, move, after: [
         f"[bold]seat {seat} knocks[/bold]: every other player has one last turn"
     ],
     prompt="knock    instead of drawing: end the round; every other player has one last turn",
-    planes=lambda game: (("knocker", (game.players,), "1 at the knocker, by relative seat"),),
-    encode=_knocker_plane,
-    encode_state=_knocker_plane_of_round,
     explain=lambda game, state, move: IllegalMoveError(
         "G9",
         "knock: only instead of drawing, before anyone has ended the round, with at least "
@@ -136,12 +94,10 @@ KNOCK = MoveKind(
 )
 
 #: The variant, as registered by the game plugin.
-SPEC = VariantSpec(
-    "knock",
+SPEC = knock_variant(
     "gnoming-a-round",
     "G9: with 6+ cards face up, knock instead of drawing and become the ender (G17).",
+    KNOCK,
     plugin=KnockRules(),
-    state=StateSpec(type=KnockState),
-    moves=(KNOCK,),
     options_type=KnockOptions,
 )
