@@ -24,8 +24,6 @@ from cardrules_gnoming.moves import STOCK, Draw
 from cardrules_gnoming.state import GnomingPhase
 from tests.gnoming.builders import card, catalogue_with, new, put_round, rs
 
-pytestmark = pytest.mark.rule("G4")
-
 #: Seat 0 to draw; every layout has its centre (position 4) face down.
 LAYOUTS = (
     "5 5 M / 7 (9) -2 / (H) 1 1",
@@ -77,6 +75,7 @@ def peek_position(variants: tuple[str, ...] = ("peek",)) -> cardrules.GameState:
     return state
 
 
+@pytest.mark.rule("G4")
 def test_the_deal_shows_each_seat_its_own_centre_card_only() -> None:
     """Straight from the deal, a seat's observation holds its centre card and no other."""
     state = new(3, seed=4, variants=["peek"])
@@ -87,6 +86,7 @@ def test_the_deal_shows_each_seat_its_own_centre_card_only() -> None:
         assert state.observation(seat).layouts[seat][4] is None  # still face down
 
 
+@pytest.mark.rule("G4")
 def test_observations_per_seat_on_a_hand_built_position() -> None:
     state = peek_position()
     assert state.observation(0).known == (KnownCard(("layout", 0), 4, card("9")),)
@@ -110,6 +110,7 @@ def test_a_card_the_seat_sees_or_outside_a_layout_cannot_be_learnt() -> None:
         learn(state.game, rs(state), 0, ("draw", None), card=card("3"))
 
 
+@pytest.mark.rule("G4", "G10")
 def test_a_card_turned_up_is_forgotten() -> None:
     """Placing the drawn card on the centre displaces it face up: nobody knows it privately."""
     state = peek_position()
