@@ -207,3 +207,14 @@ def test_the_phase_is_unchanged_by_knowledge() -> None:
     put_round(without, LAYOUTS, stock=rest_of_deck(without), discards=("6", "7"))
     assert rs(with_peek).phase is GnomingPhase.DRAW
     assert with_peek.legal_moves() == without.legal_moves()
+
+
+def test_known_cards_survive_a_variant_that_keeps_state() -> None:
+    """With knock's StateSpec the engine installs first states after the deal: peek's
+    knowledge, set in the deal's wrapper, is kept (it used to be overwritten)."""
+    state = new(3, seed=4, variants=["peek", "knock"])
+    for seat in range(3):
+        assert state.observation(seat).known == (
+            KnownCard(("layout", seat), 4, rs(state).layouts[seat].cards[4]),
+        )
+    assert state.observation(0).variant_views  # knock's view is there too
