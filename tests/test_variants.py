@@ -20,7 +20,7 @@ from cardrules.plugins.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
-from tests.gnoming import test_diagonals, test_knock
+from tests.gnoming import test_diagonals, test_knock, test_peek
 from tests.rook import builders as rb
 from tests.rook.test_knock import TestKnock
 from tests.rook.test_round_the_corner import TestLayDown as TestCorner
@@ -368,6 +368,7 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{G}/costly-hazards": TestCostlyHazards.test_hazard_in_a_layout_costs_ten_more,
     f"{G}/diagonals": DIAGONALS,
     f"{G}/knock": GNOMING_KNOCK,
+    f"{G}/peek": test_peek.test_the_deal_shows_each_seat_its_own_centre_card_only,
     f"{R}/three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
     f"{R}/more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
     f"{R}/lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
@@ -424,7 +425,7 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 def test_bundled_variants_are_the_ones_tested_here() -> None:
     """Each bundled variant has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 13
+    assert len(BUNDLED) == 14
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:

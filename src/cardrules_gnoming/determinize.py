@@ -89,11 +89,17 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     game.check_observation(observation, GnomingObservation)
     options = game.options
     assert isinstance(options, GnomingOptions)
+    peeked = {(fact.place[1], fact.position): fact.card for fact in observation.known}
+    unseen = unseen_cards(game, observation)
+    for card in peeked.values():  # a card the observer knows is dealt where it is known
+        if card not in unseen:
+            raise ObservationMismatchError(f"a known {card} is not among the unseen cards")
+        unseen.remove(card)
     face_down = sum(card is None for layout in observation.layouts for card in layout)
     hidden_held = observation.held_card is None and observation.held_from == STOCK
     down, pile = deal_unseen(
-        unseen_cards(game, observation),
-        face_down,
+        unseen,
+        face_down - len(peeked),
         observation.draw_pile_cards,
         observation.draw_pile_hazards,
         rng,
@@ -106,10 +112,13 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     dealt = iter(down)
     layouts = [
         Layout(
-            [next(dealt) if card is None else card for card in layout],
+            [
+                (peeked[seat, p] if (seat, p) in peeked else next(dealt)) if card is None else card
+                for p, card in enumerate(layout)
+            ],
             [card is not None for card in layout],
         )
-        for layout in observation.layouts
+        for seat, layout in enumerate(observation.layouts)
     ]
     held = pile.pop() if hidden_held else observation.held_card
     state = GnomingRound(

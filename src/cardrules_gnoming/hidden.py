@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from cardrules.errors import ObservationMismatchError
 from cardrules.model.piles import Pile
+from cardrules.plugins.known_cards import known_cards
 from cardrules_gnoming.cards import Card, CardKind
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound
@@ -140,12 +141,18 @@ def shuffle_hidden(state: GnomingRound, seat: int, rng: random.Random) -> Gnomin
     G4) and the draw pile. Hidden from every seat but the drawer: a card in
     hand drawn from the draw pile. Each hidden place keeps its number of cards,
     and what ``seat`` knows of them holds: after a rebuild the draw pile (with a
-    hidden held card) keeps its cards (`draw_pile_cards`), and known Hazards
-    stay in it (`draw_pile_hazards`).
+    hidden held card) keeps its cards (`draw_pile_cards`), known Hazards stay
+    in it (`draw_pile_hazards`), and a face-down card ``seat`` knows
+    (`cardrules.plugins.known_cards`, e.g. under ``peek``) stays where it is.
     """
     twin = state.clone()
+    # Face-down layout cards ``seat`` knows (variants such as peek) stay where they are.
+    known = {(fact.place[1], fact.position) for fact in known_cards(state, seat)}
     places: list[tuple[int, int]] = [
-        (s, p) for s, layout in enumerate(twin.layouts) for p in range(9) if not layout.face_up[p]
+        (s, p)
+        for s, layout in enumerate(twin.layouts)
+        for p in range(9)
+        if not layout.face_up[p] and (s, p) not in known
     ]
     hidden_held = held_is_hidden(twin, seat)
     unseen = [twin.layouts[s].cards[p] for s, p in places] + list(twin.stock)

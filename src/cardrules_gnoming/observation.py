@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from cardrules.model.moves import Move
+from cardrules.plugins.known_cards import KnownCard
 from cardrules.svg.canvas import svg_of
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
@@ -94,6 +95,10 @@ class GnomingObservation:
             variant that keeps state shows this seat of it (filled in by the
             engine; read with `cardrules.plugins.variant_state.variant_view`); ``()``
             without such variants.
+        known: the face-down layout cards this seat knows though it cannot
+            see them (`cardrules.plugins.known_cards.KnownCard`: a place
+            ``("layout", seat)``, a position, the card), marked by variants
+            such as ``peek`` and filled in by the engine; ``()`` without them.
     """
 
     seat: int
@@ -124,6 +129,7 @@ class GnomingObservation:
     history: Sequence[tuple[int, Move]] = ()
     rules: RoundRules | None = attrs.field(default=None, eq=False, repr=False)
     variant_views: tuple[tuple[str, Any], ...] = ()
+    known: tuple[KnownCard, ...] = ()
 
     @property
     def own_layout(self) -> tuple[Card | None, ...]:

@@ -25,6 +25,7 @@ from cardrules.model.chance import Chance
 from cardrules.model.decks import DeckComposition
 from cardrules.model.match_rules import MatchRules
 from cardrules.model.moves import Move
+from cardrules.plugins.known_cards import HiddenPlaces
 from cardrules.plugins.registry import GameSpec, VariantSpec
 from cardrules_gnoming import (
     actions,
@@ -36,6 +37,7 @@ from cardrules_gnoming import (
     scoring,
     svg,
     tensor,
+    zones,
 )
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
@@ -234,6 +236,11 @@ def cardrules_shuffle_hidden(
     game: Game, state: GnomingRound, seat: int, rng: random.Random
 ) -> GnomingRound:
     return hidden.shuffle_hidden(state, seat, rng)
+
+
+@hookimpl(trylast=True)
+def cardrules_hidden_places(game: Game) -> HiddenPlaces:
+    return zones.hidden_places(game.players)
 
 
 @hookimpl(trylast=True)

@@ -42,15 +42,18 @@ known.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from cardrules.model import Table, TableSpec, Visibility, Zone
+from cardrules.model.zones import Place
+from cardrules.plugins.known_cards import HiddenPlaces, KnowledgeError
 from cardrules_gnoming.cards import HAZARD, Card
 from cardrules_gnoming.hidden import card_order, draw_pile_hazards
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound
 
-__all__ = ["ZONES", "table_of", "zone_spec"]
+__all__ = ["ZONES", "hidden_places", "layout_cards", "table_of", "zone_spec"]
 
 #: Gnoming A Round's zones, in the order views list them (see the module docstring).
 ZONES: tuple[Zone, ...] = (
@@ -71,6 +74,27 @@ def zone_spec(players: int) -> TableSpec:
         ZoneError: ``players`` is below 1.
     """
     return TableSpec(ZONES, players, sort_key=card_order)
+
+
+def layout_cards(state: GnomingRound, seat: int, place: Place) -> Sequence[Card | None]:
+    """A layout's cards as hidden from every seat: ``None`` where face up (G4).
+
+    The game keeps what seats know of face-down layout cards only.
+
+    Raises:
+        KnowledgeError: ``place`` is not a layout.
+    """
+    zone, owner = place
+    if zone != "layout" or owner is None:
+        raise KnowledgeError(f"Gnoming A Round keeps known cards of layouts only, not {place}")
+    layout = state.layouts[owner]
+    return [None if up else card for card, up in zip(layout.cards, layout.face_up, strict=True)]
+
+
+@cache
+def hidden_places(players: int) -> HiddenPlaces:
+    """The game's ``cardrules_hidden_places``: `zone_spec`, `layout_cards`, 9 positions."""
+    return HiddenPlaces(zone_spec(players), layout_cards, {"layout": 9})
 
 
 def table_of(state: GnomingRound) -> Table[Card]:

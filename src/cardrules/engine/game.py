@@ -34,6 +34,12 @@ from cardrules.model.match_rules import MatchRules
 from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import direct_calls
 from cardrules.plugins.hook_results import answerer, guard, move_problem
+from cardrules.plugins.known_cards import (
+    HiddenPlaces,
+    KnowledgeError,
+    forget_unseen,
+    known_planes,
+)
 from cardrules.plugins.managers import get_plugin_manager
 from cardrules.plugins.move_removal import removed_moves, removers, variant_refusal
 from cardrules.plugins.options import resolve_options, split_variant_options, variant_options
@@ -80,6 +86,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             sets (`cardrules.plugins.variant_planes`), in the order chosen.
         move_kinds: ``(variant name, MoveKind)`` of the kinds of move the
             chosen variants add (`cardrules.plugins.variant_moves`), in the order chosen.
+        hidden_places: where cards lie and which a seat sees
+            (`cardrules.plugins.known_cards.HiddenPlaces`), when a chosen variant
+            marks cards seats know (``VariantSpec.knowledge``); else ``None``.
         strict: the checks of strict mode (`cardrules.plugins.strict.StrictChecks`), or
             ``None`` when it is off (the default).
         guarded: moves are applied on a saved copy first, so that a failing
@@ -107,6 +116,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "emptied_by",
         "guarded",
         "has_rule_plugins",
+        "hidden_places",
         "match_rules",
         "move_kinds",
         "options",
@@ -199,6 +209,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
+        self.hidden_places: HiddenPlaces | None = None
+        if any(v.knowledge for v in self.variants):
+            self.hidden_places = self._hidden_places()
+            self.plane_kinds += (("known", known_planes(self)),)
+            self.guarded = True
         self.match_rules: MatchRules = self._declared_match_rules()
         self.rounds: int = self.match_rules.most_rounds
         self._action_space: ActionSpace | None = None
@@ -227,8 +242,31 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             previous=previous,
         )
         if self.state_specs:
-            install_states(self.name, state, first_states(self, round, previous))
+            # (what a cardrules_new_round wrapper set, such as known cards, is kept)
+            have = getattr(state, "variant_states", {})
+            install_states(self.name, state, {**first_states(self, round, previous), **have})
         return state
+
+    def _hidden_places(self) -> HiddenPlaces:
+        """The game's `HiddenPlaces` (``cardrules_hidden_places``), for knowledge variants.
+
+        Raises:
+            KnowledgeError: the game does not answer.
+        """
+        places = self._call("cardrules_hidden_places", game=self)
+        if places is None:
+            names = ", ".join(quote(v.name) for v in self.variants if v.knowledge)
+            raise KnowledgeError(
+                f"{self.name} answers no cardrules_hidden_places: it cannot keep the cards "
+                f"seats know, which variant {names} needs"
+            )
+        if not isinstance(places, HiddenPlaces):
+            raise PluginHookError(
+                answerer(self.plugin_manager, "cardrules_hidden_places"),
+                "cardrules_hidden_places",
+                f"it gave {type(places).__name__}, not HiddenPlaces",
+            )
+        return places
 
     def fill_states(self, state: Any, round: int) -> None:
         """Give round state ``state`` (round ``round``) each variant state it lacks, first values.
@@ -299,6 +337,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             self.variant_call(
                 variant, f"MoveKind({kind.name}).apply", kind.apply, self, state, move, chance
             )
+            if self.hidden_places is not None:
+                forget_unseen(self, state)
             return
         try:
             done = self._apply_caller(game=self, state=state, move=move, chance=chance)
@@ -318,6 +358,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             raise self._blame("cardrules_apply_move", error) from error
         if done is None:
             self._no_answer("cardrules_apply_move")
+        if self.hidden_places is not None:
+            forget_unseen(self, state)  # a known card out of sight is forgotten
 
     def accept_unlisted(self, state: Any, move: Move) -> bool:
         """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""

@@ -19,6 +19,7 @@ from cardrules.model.actions import ActionSpace
 from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import HookCalls
 from cardrules.plugins.hook_results import answerer
+from cardrules.plugins.known_cards import install_known, with_known
 from cardrules.plugins.specs import GameSpec
 from cardrules.plugins.variant_moves import MoveKind, VariantActionSpace, encode_kinds
 from cardrules.plugins.variant_state import (
@@ -50,6 +51,7 @@ class GameInformation(HookCalls):
     _tensor_layout: Any
     _tensor_shape: tuple[int] | None
     deck: Any
+    hidden_places: Any
 
     @property
     def name(self) -> str:
@@ -85,6 +87,8 @@ class GameInformation(HookCalls):
         if observation is None:
             self._no_answer("cardrules_observation")
         self._checked("cardrules_observation", observation)
+        if self.hidden_places is not None:
+            observation = with_known(self, observation, state, seat)
         if not self.state_specs:
             return observation
         return with_views(self, observation, state, seat)
@@ -139,6 +143,9 @@ class GameInformation(HookCalls):
         state = self._checked("cardrules_determinize", state)
         if self.state_specs:
             install_states(self.name, state, sampled_states(self, observation, rng))
+        if self.hidden_places is not None:
+            who = answerer(self.plugin_manager, "cardrules_determinize")
+            install_known(self, state, observation.seat, observation.known, who)
         return state
 
     def states_as_json(self, state: Any) -> dict[str, Any]:

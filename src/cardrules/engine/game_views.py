@@ -13,6 +13,7 @@ from typing import Any
 
 from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import HookCalls
+from cardrules.plugins.known_cards import kept_known
 from cardrules.plugins.variant_moves import MoveKind
 
 __all__ = ["GameViews"]
@@ -25,6 +26,7 @@ class GameViews(HookCalls):
 
     move_kinds: tuple[tuple[str, MoveKind], ...]
     _kinds: dict[type, tuple[str, MoveKind]]
+    hidden_places: Any
 
     def move_prompts(self) -> tuple[str, ...]:
         """The help line of each kind of move the variants add (for human play)."""
@@ -63,6 +65,8 @@ class GameViews(HookCalls):
             )
 
             shuffled = zoned.shuffle_hidden(self, state, seat, rng)
+        if shuffled is not None and self.hidden_places is not None:
+            kept_known(self, state, shuffled, seat)
         return shuffled
 
     def reveals(self, before: Any, move: Move, after: Any) -> bool:

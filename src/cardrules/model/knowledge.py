@@ -59,6 +59,28 @@ class Knowledge(Generic[C]):
             if who == seat and len(region) > 1
         )
 
+    def entries(self, seat: int) -> list[tuple[int, int | None, C]]:
+        """``(place, position, card)`` of what ``seat`` knows of single places, sorted.
+
+        A card known at a position of a ``FACE_UP`` place has its position;
+        one known among a place's cards has ``None`` (once per copy known).
+        Facts over several places are left out (`regions`).
+        """
+        found: list[tuple[int, int | None, C]] = [
+            (place, None, card)
+            for (who, region), cards in self._facts.items()
+            if who == seat and len(region) == 1
+            for place in region
+            for card in cards
+        ]
+        found += [
+            (place, position, card)
+            for (who, place), pairs in self._at.items()
+            if who == seat
+            for position, card in pairs
+        ]
+        return sorted(found, key=lambda entry: (entry[0], -1 if entry[1] is None else entry[1]))
+
     def holds(self, seat: int, place: int) -> bool:
         """Whether a fact of ``seat`` is about ``place``."""
         return any(who == seat and place in region for who, region in self._facts)

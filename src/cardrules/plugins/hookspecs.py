@@ -337,6 +337,22 @@ def cardrules_shuffle_hidden(game: HookGame, state: Any, seat: int, rng: random.
 
 
 @_spec(firstresult=True)
+def cardrules_hidden_places(game: HookGame) -> Any:
+    """Declare where the game's cards lie and which a seat cannot see, for knowledge variants.
+
+    Stops at the first non-None result. Asked once, when a variant that
+    marks cards seats know (``VariantSpec(knowledge=True)``,
+    `cardrules.plugins.known_cards`) is chosen; without an answer such a
+    variant is refused. A game that answers shows ``observation.known`` (the
+    engine fills it), and its ``cardrules_determinize`` and
+    ``cardrules_shuffle_hidden`` keep the seat's known cards where they are.
+
+    :param game: the game.
+    :returns: a `cardrules.plugins.known_cards.HiddenPlaces`, or ``None``.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_determinize(game: HookGame, observation: Any, rng: random.Random) -> Any:
     """Return a round state consistent with ``observation``, hidden cards sampled.
 

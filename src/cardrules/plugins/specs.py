@@ -133,6 +133,9 @@ class VariantSpec:
             (`cardrules.plugins.options`), read as ``game.variant_options[name]``.
         planes: tensor planes the variant adds without adding a move
             (`cardrules.plugins.variant_planes.PlaneSet`), in order.
+        knowledge: the variant marks cards a seat knows without seeing them
+            (`cardrules.plugins.known_cards.learn`); the engine keeps them
+            (`cardrules.plugins.known_cards`).
 
     Two variants are also refused together when they set one option to
     different values, or when both answer (rather than wrap) the same
@@ -151,3 +154,4 @@ class VariantSpec:
     planes: tuple[PlaneSet, ...] = attrs.field(
         default=(), converter=_plane_sets, eq=False, repr=False
     )
+    knowledge: bool = attrs.field(default=False, eq=False, repr=False)
