@@ -11,7 +11,7 @@ them with ``new_game(..., variants=["no-bounce"])`` or
 from __future__ import annotations
 
 from cardrules.plugins.registry import VariantSpec
-from cardrules_gnoming.house_rules import diagonals, knock
+from cardrules_gnoming.house_rules import diagonals, knock, snap
 
 __all__ = [
     "VARIANTS",
@@ -74,4 +74,5 @@ VARIANTS: tuple[VariantSpec, ...] = (
     *(v.spec for v in (NoBounce, KeepTakenDiscard, SameStarter, TieIsPenalty, CostlyHazards)),
     diagonals.SPEC,
     knock.SPEC,
+    snap.SPEC,
 )
