@@ -361,6 +361,7 @@ ROUND_THE_CORNER = TestCorner.test_a_wrapping_run_completes_a_contract
 ROOK_KNOCK = TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends
 
 #: The behaviour test of each bundled variant, by ``game/name`` (it cites the rules it changes).
+SNAP = test_snap.TestASnap.test_the_card_goes_on_the_pile_and_the_stocks_top_face_down_in_its_place
 BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{G}/no-bounce": TestNoBounce.test_revealed_matching_card_is_discarded_instead_of_bouncing,
     f"{G}/keep-taken-discard": TestKeepTakenDiscard.test_taken_discard_cannot_be_thrown_away,
@@ -369,7 +370,7 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{G}/costly-hazards": TestCostlyHazards.test_hazard_in_a_layout_costs_ten_more,
     f"{G}/diagonals": DIAGONALS,
     f"{G}/knock": GNOMING_KNOCK,
-    f"{G}/snap": test_snap.TestASnap.test_the_card_goes_on_the_pile_and_the_stocks_top_face_down_in_its_place,
+    f"{G}/snap": SNAP,
     f"{R}/three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
     f"{R}/more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
     f"{R}/lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,

@@ -74,7 +74,8 @@ class TestWhoIsAsked:
         state = discard_position()
         play(state, "discard 0")
         views = [window_view(state.observation(seat)) for seat in range(3)]
-        assert views[0] == views[1] == views[2] is not None
+        assert views[0] == views[1] == views[2]
+        assert views[0] is not None
         assert views[0].reason == "5 was discarded: a matching face-up card may snap it"
         assert [len(state.observation(seat).legal_moves) for seat in range(3)] == [0, 2, 0]
 
@@ -91,7 +92,7 @@ class TestWhoIsAsked:
 
     @pytest.mark.rule("G14")
     def test_a_move_out_of_the_window_is_refused_naming_g14(self) -> None:
-        """While seat 1 is asked, ``draw stock`` and a non-matching snap are refused, nothing changes."""
+        """While seat 1 is asked, ``draw stock`` or a snap elsewhere is refused; nothing changes."""
         state = discard_position()
         play(state, "discard 0")
         before = state.record()
@@ -179,7 +180,8 @@ class TestRecordsAndViews:
         before = rs(state).clone()
         play(state, "discard 0")
         lines = " ".join(map(str, state.game.narrate(before, 0, state.history[-1], rs(state))))
-        assert "seat 1 is asked" in lines and "snap" in lines
+        assert "seat 1 is asked" in lines
+        assert "snap" in lines
         before = rs(state).clone()
         play(state, "snap 0")
         lines = " ".join(map(str, state.game.narrate(before, 1, Snap(0), rs(state))))
