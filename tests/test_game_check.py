@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cardrules import Catalogue, GameSpec, hookimpl
+from cardrules.model.actions import ActionSpace, blocks_from
 from cardrules.testing import (
     CHECKS,
     GameCheckFailure,
@@ -108,7 +109,7 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_high_tricks_passes_and_says_what_it_could_not_check() -> None:
     """A game of its own observation and determinization: no table, no estimate."""
     report = check_game(high_tricks.NAME, players=3)
-    assert report.passed == ("leaks", "determinization", "bots-direction")
+    assert report.passed == ("leaks", "determinization", "bots-direction", "action-ids")
     assert set(report.not_run) == {"inferences", "history", "estimate-direction"}
     assert "holds no cardrules.model.Table" in report.not_run["history"]
     assert "answers no cardrules_estimate_scores" in report.not_run["estimate-direction"]
@@ -141,6 +142,7 @@ def test_a_game_that_supplies_too_little_hears_which_checks_did_not_run() -> Non
     assert "answers no cardrules_shuffle_hidden" in report.not_run["leaks"]
     assert "answers no cardrules_determinize" in report.not_run["determinization"]
     assert "the game cannot" in report.not_run["bots-direction"]
+    assert "answers no cardrules_action_space" in report.not_run["action-ids"]
     with pytest.raises(GameCheckFailure, match="required checks did not run: leaks") as failure:
         check_game("bare-tricks", players=3, catalogue=BARE, seeds=[0], moves=6, require=["leaks"])
     assert failure.value.check == "required"
@@ -187,3 +189,47 @@ def test_the_bundled_games_show_no_hidden_card_and_sample_what_their_seats_see(g
     report = check_game(game, players=3, seeds=[0], moves=12, samples=1, hands=2)
     assert {"leaks", "determinization"} <= set(report.passed)
     assert "rendering" in report.result("leaks").detail
+
+
+class _WideSpace(high_tricks.Space):
+    """One id too many: id 12 is ``play 13``, a card the game does not have."""
+
+    def __init__(self) -> None:
+        ActionSpace.__init__(self, blocks_from([("play", len(high_tricks.CARDS) + 1, "card - 1")]))
+
+
+class _ShiftedSpace(high_tricks.Space):
+    """Decodes ids one card off: the id of ``play 3`` plays ``play 4``."""
+
+    def move_of(self, action: int) -> Any:
+        return high_tricks.Play((self.check(action) + 1) % len(high_tricks.CARDS) + 1)
+
+
+def _with_space(space: Callable[[], ActionSpace], name: str) -> Catalogue:
+    class Game(high_tricks.HighTricks):
+        @hookimpl
+        def cardrules_register_games(self, register: Callable[[GameSpec], None]) -> None:
+            register(GameSpec(name, name, 2, 4, high_tricks.HighTricksOptions, self))
+
+        @hookimpl
+        def cardrules_action_space(self, game: Any) -> ActionSpace:
+            return space()
+
+    return Catalogue([(name, Game())])
+
+
+@pytest.mark.parametrize(
+    ("space", "message"),
+    [
+        (_WideSpace, "id 12 is 'play 13', which the game's notation refuses"),
+        (_ShiftedSpace, "id 0 is 'play 2', whose id is 1"),
+    ],
+)
+def test_action_ids_that_are_not_the_game_s_moves_fail(
+    space: Callable[[], ActionSpace], message: str
+) -> None:
+    catalogue = _with_space(space, "odd-ids")
+    with pytest.raises(GameCheckFailure) as failure:
+        check_game("odd-ids", players=3, catalogue=catalogue, seeds=[0], moves=6, hands=0)
+    assert failure.value.check == "action-ids"
+    assert message in str(failure.value)

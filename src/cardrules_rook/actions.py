@@ -52,7 +52,7 @@ and the deck holds its cards (Rooks included).
 
 Examples:
     >>> from cardrules_rook.deck import game_deck
-    >>> from cardrules_rook.melds import meld_from_str
+    >>> from cardrules_rook.meld_reading import meld_from_str
     >>> space = RookActionSpace(3, game_deck(3))
     >>> space.size, space.id_of(Discard(ROOK))
     (47565, 60)

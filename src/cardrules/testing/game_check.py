@@ -18,6 +18,8 @@ runs these checks (see `cardrules.testing.information_checks` and
                        scores do
 ``bots-direction``     flat search and the game's bots beat random play in the
                        declared direction
+``action-ids``         every action id is a move the game's notation reads back,
+                       and each legal move's id plays it
 =====================  ==========================================================
 
 A check the game gives too little to run is reported *not run* with the
@@ -36,6 +38,7 @@ from typing import Any
 
 from cardrules.engine.game_state import new_game
 from cardrules.plugins.registry import Catalogue
+from cardrules.testing.action_checks import check_action_ids
 from cardrules.testing.direction_checks import check_bots_direction, check_estimate_direction
 from cardrules.testing.game_report import (
     FAILED,
@@ -63,6 +66,7 @@ CHECKS = (
     "history",
     "estimate-direction",
     "bots-direction",
+    "action-ids",
 )
 
 
@@ -168,6 +172,8 @@ def check_game(
                 budget=budget,
             ),
         )
+    if "action-ids" not in skipped:
+        results["action-ids"] = guarded("action-ids", lambda: check_action_ids(positions, rng))
     checks = tuple(
         CheckResult(name, NOT_RUN, "skipped by the caller") if name in skipped else results[name]
         for name in CHECKS

@@ -33,7 +33,8 @@ class CheckResult:
 
     Attributes:
         name: the check (``"leaks"``, ``"determinization"``, ``"inferences"``,
-            ``"history"``, ``"estimate-direction"``, ``"bots-direction"``).
+            ``"history"``, ``"estimate-direction"``, ``"bots-direction"``,
+            ``"action-ids"``).
         status: `PASSED`, `FAILED` or `NOT_RUN`.
         detail: what was compared (passed), what went wrong and where
             (failed), or why it could not run (not run).
