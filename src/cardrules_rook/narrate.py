@@ -13,7 +13,7 @@ from rich.columns import Columns
 from rich.table import Table
 
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import Resumed
+from cardrules.plugins.windows import Resumed, window_lines_for
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.scoring import hand_points
@@ -155,7 +155,9 @@ def view(obs: RookObservation) -> list[Any]:
         lines.append(
             "[dim]known to be held (taken, bought, swapped): " + "; ".join(known) + "[/dim]"
         )
-    prompt = _prompt(obs, top)
+    asked = window_lines_for(obs)  # a variant's window (cardrules.plugins.windows)
+    prompt = None if asked else _prompt(obs, top)
+    lines += asked
     if prompt:
         lines.append(prompt)
     return lines

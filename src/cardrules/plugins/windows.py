@@ -62,6 +62,7 @@ __all__ = [
     "current_window",
     "open_window",
     "window_lines",
+    "window_lines_for",
     "window_of",
     "window_view",
 ]
@@ -254,6 +255,19 @@ def window_view(observation: Any) -> WindowState | None:
         if name == WINDOW:
             return view if view.point is not None else None
     return None
+
+
+def window_lines_for(observation: Any) -> list[str]:
+    """What a game's rendering of ``observation`` says of the open window (for people):
+    who is asked and why, and, to the asked seat, what it may answer; ``[]`` when none."""
+    window = window_view(observation)
+    if window is None:
+        return []
+    lines = [f"[bold]Window ({window.name})[/bold]: seat {window.seat} is asked: {window.reason}"]
+    if window.seat == observation.seat and observation.legal_moves:
+        shown = ", ".join(f"[bold]{move}[/bold]" for move in observation.legal_moves)
+        lines.append(f"Answer one of: {shown}.")
+    return lines
 
 
 def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) -> bool:
