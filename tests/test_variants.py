@@ -20,9 +20,10 @@ from cardrules.plugins.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
-from tests.gnoming import test_diagonals, test_knock, test_peek
+from tests.gnoming import test_diagonals, test_knock, test_peek, test_snap
 from tests.rook import builders as rb
 from tests.rook.test_knock import TestKnock
+from tests.rook.test_may_i import TestWhoDecides as MayI
 from tests.rook.test_round_the_corner import TestLayDown as TestCorner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -360,6 +361,7 @@ ROUND_THE_CORNER = TestCorner.test_a_wrapping_run_completes_a_contract
 ROOK_KNOCK = TestKnock.test_a_player_down_with_at_most_15_points_knocks_and_the_round_ends
 
 #: The behaviour test of each bundled variant, by ``game/name`` (it cites the rules it changes).
+SNAP = test_snap.TestASnap.test_the_card_goes_on_the_pile_and_the_stocks_top_face_down_in_its_place
 BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{G}/no-bounce": TestNoBounce.test_revealed_matching_card_is_discarded_instead_of_bouncing,
     f"{G}/keep-taken-discard": TestKeepTakenDiscard.test_taken_discard_cannot_be_thrown_away,
@@ -369,12 +371,14 @@ BEHAVIOUR_TESTS: dict[str, Callable[..., None]] = {
     f"{G}/diagonals": DIAGONALS,
     f"{G}/knock": GNOMING_KNOCK,
     f"{G}/peek": test_peek.test_the_deal_shows_each_seat_its_own_centre_card_only,
+    f"{G}/snap": SNAP,
     f"{R}/three-buys": TestThreeBuys.test_player_with_three_buys_is_not_offered_the_discard,
     f"{R}/more-naturals": TestMoreNaturals.test_run_with_as_many_rooks_as_naturals_is_refused,
     f"{R}/lay-off-next-turn": TestLayOffNextTurn.test_no_lay_off_in_the_turn_of_the_lay_down,
     f"{R}/unlimited-rebuilds": TestUnlimitedRebuilds.test_variant_rebuilds_again,
     f"{R}/knock": ROOK_KNOCK,
     f"{R}/round-the-corner": ROUND_THE_CORNER,
+    f"{R}/may-i": MayI.test_refusing_holds_the_buy_back_and_offers_the_discard_on,
 }
 
 
@@ -425,7 +429,7 @@ def rule_ids(test: Callable[..., None]) -> list[str]:
 def test_bundled_variants_are_the_ones_tested_here() -> None:
     """Each bundled variant has a behaviour test, and no test names another."""
     assert set(BEHAVIOUR_TESTS) == set(BUNDLED)
-    assert len(BUNDLED) == 14
+    assert len(BUNDLED) == 16
 
 
 def test_docs_have_one_section_per_bundled_variant() -> None:

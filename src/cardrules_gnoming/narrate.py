@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardrules.model.moves import Move
+from cardrules.plugins.windows import window_lines_for
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation
@@ -342,7 +343,9 @@ def view(obs: GnomingObservation) -> list[Any]:
         notes.append(f"seat {obs.ender} has no face-down card: last turns")
     if notes:
         lines.append("; ".join(notes))
-    prompt = _prompt(obs)
+    asked = window_lines_for(obs)  # a variant's window (cardrules.plugins.windows)
+    prompt = None if asked else _prompt(obs)
+    lines += asked
     if prompt:
         lines.append(prompt)
     return lines

@@ -65,6 +65,7 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
             plugin=sys.modules[__name__],
             summary="Golf on a 3x3 grid: three rounds, lowest total wins.",
             bots={"greedy": GreedyBot},
+            window_points=rules.WINDOW_POINTS,
         )
     )
 
@@ -166,6 +167,14 @@ def cardrules_apply_move(
     game: Game, state: GnomingRound, move: Move, chance: Chance
 ) -> GnomingRound:
     rules.apply_move(state, move, chance)
+    return state
+
+
+@hookimpl(trylast=True)
+def cardrules_resume(
+    game: Game, state: GnomingRound, point: str, about: Any, chance: Chance
+) -> GnomingRound:
+    rules.resume(state, point, about, chance)
     return state
 
 

@@ -24,6 +24,7 @@ import attrs
 from cardrules.engine import new_game
 from cardrules.errors import PluginHookError, quote
 from cardrules.model.moves import Move
+from cardrules.plugins.windows import open_window
 from cardrules_gnoming import rules, scoring
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.line_conflicts import refuse_repeated_lines
@@ -138,6 +139,9 @@ class Rulebook:
         card_points: ``card_points(card, matched)``, G21/G22.
         layout_score: ``layout_score(cards)``, G19-G22 (nine face-up cards).
         ender_adjustment: ``ender_adjustment(scores, ender)``, G23.
+        open_window: ``open_window(state, point, about)``: open the chosen
+            variants' windows at a window point (`cardrules.plugins.windows`),
+            whether one opened; ``None`` when no variant declares a window.
 
     Raises:
         cardrules.PluginHookError: ``gnoming_lines`` answered something that is
@@ -158,6 +162,7 @@ class Rulebook:
         "lines_changed",
         "may_bounce",
         "may_flip",
+        "open_window",
         "options",
         "turn_starts",
     )
@@ -224,6 +229,13 @@ class Rulebook:
             ),
             lambda h: lambda scores, ender: h(scores=tuple(scores), ender=ender),
         )
+
+        self.open_window: Callable[[GnomingRound, str, Any], bool] | None = None
+        if game is not None and game.window_points:
+            points = game.window_points
+            self.open_window = lambda state, point, about: (
+                point in points and open_window(game, state, point, about)
+            )
 
     def current_lines(self) -> Lines:
         """The lines of a layout (G19), asking `gnoming_lines` again if a variant answers it.

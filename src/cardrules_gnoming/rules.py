@@ -55,6 +55,7 @@ __all__ = [
     "may_flip",
     "mulligan_fits",
     "removed_from_game",
+    "resume",
     "reveals",
     "starting_seat",
 ]
@@ -347,6 +348,9 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             _next_flip(state, chance)
         else:
             state.discards[move.pile].put(card)  # type: ignore[index]
+            opener = state.rules.open_window
+            if opener is not None and opener(state, "after-discard", move.pile):
+                return  # a variant's window is open: `resume` ends the turn once it closes
             end_turn(state, chance)
     elif isinstance(move, Flip | Pass):
         if isinstance(move, Flip):
@@ -422,14 +426,54 @@ def end_turn(state: GnomingRound, chance: Chance) -> None:
         _start_turn(state, left_of(seat, state.players), chance)
 
 
-def _end_round(state: GnomingRound, ended_by: str) -> None:
-    """G18: turn every face-down card up where it lies; the round is over."""
+def _end_round(state: GnomingRound, ended_by: str, *, waited: bool = False) -> None:
+    """G18: turn every face-down card up where it lies; the round is over.
+
+    A variant's window at ``"round-end"`` comes first (``waited``: it closed).
+    """
+    opener = state.rules.open_window
+    if not waited and opener is not None and opener(state, "round-end", ended_by):
+        return  # `resume` ends the round once the window closes
     for layout in state.layouts:
         layout.face_up[:] = [True] * 9
     state.ended_by = ended_by
     state.phase = P.OVER
     state.current_player = None
     state.pending = []
+
+
+# ---------------------------------------------------------------- windows
+
+#: The points where a variant may open a window (`cardrules.plugins.windows`), and what
+#: ``about`` says there.
+WINDOW_POINTS = {
+    "after-discard": (
+        "a card was discarded on a pile (about: the pile, 0 or 1; not a Hazard, which "
+        "goes on none): the turn ends once the windows close (G14, G17)"
+    ),
+    "round-end": (
+        "the round is about to end (about: 'ender' or 'stock'): every card is turned "
+        "up once the windows close (G18)"
+    ),
+}
+
+
+def resume(state: GnomingRound, point: str, about: object, chance: Chance) -> None:
+    """Carry on once the windows at ``point`` closed: end the turn, or the round.
+
+    At ``"after-discard"`` the turn ends (G17; the next turn starts, rebuilding
+    the draw pile if a window emptied it, G8); at ``"round-end"`` the round ends
+    (G18). What seats did in the windows changes neither.
+
+    Raises:
+        ValueError: ``point`` is not one of `WINDOW_POINTS`.
+    """
+    if point == "after-discard":
+        end_turn(state, chance)
+    elif point == "round-end":
+        _end_round(state, str(about), waited=True)
+    else:
+        raise ValueError(f"not a window point of Gnoming A Round: {quote(point)}")
 
 
 # ---------------------------------------------------------------- explaining refusals

@@ -111,6 +111,7 @@ class RoundRules(Protocol):
     card_points: Callable[[Card, bool], int]
     layout_score: Callable[[Sequence[Card]], int]
     ender_adjustment: Callable[[Sequence[int], int], int]
+    open_window: Callable[[GnomingRound, str, Any], bool] | None
 
     def round_scores(self, state: GnomingRound) -> tuple[int, ...]:
         """Score a finished round, one score per seat (G19-G23)."""

@@ -11,7 +11,7 @@ them with ``new_game(..., variants=["no-bounce"])`` or
 from __future__ import annotations
 
 from cardrules.plugins.registry import VariantSpec
-from cardrules_gnoming.house_rules import diagonals, knock, peek
+from cardrules_gnoming.house_rules import diagonals, knock, peek, snap
 
 __all__ = [
     "VARIANTS",
@@ -75,4 +75,5 @@ VARIANTS: tuple[VariantSpec, ...] = (
     diagonals.SPEC,
     knock.SPEC,
     peek.SPEC,
+    snap.SPEC,
 )

@@ -13,6 +13,7 @@ from rich.columns import Columns
 from rich.table import Table
 
 from cardrules.model.moves import Move
+from cardrules.plugins.windows import Resumed, window_lines_for
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.scoring import hand_points
@@ -57,6 +58,14 @@ def _sizes(state: RookRound) -> str:
     return _status(sizes, len(state.stock), state.discards.top_or_none())
 
 
+def _bought(who: str, before: RookRound, seat: int, after: RookRound) -> str:
+    """R10: ``seat`` buys the top discard with one penalty card by default (hook
+    rook_buy_penalty may say otherwise)."""
+    drawn = after.hand_size(seat) - before.hand_size(seat) - 1
+    penalty = "a penalty card" if drawn == 1 else f"{drawn} penalty cards"
+    return f"[yellow]{who} buys {before.discards.top} and {penalty}[/yellow]"
+
+
 def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[Any]:
     """Lines (rich markup) and tables describing ``move`` by ``seat``."""
     out: list[Any] = []
@@ -67,11 +76,17 @@ def narrate(before: RookRound, seat: int, move: Move, after: RookRound) -> list[
         top = before.discards.top_or_none()
         offer = f" (others may buy {top})" if after.phase.value == "buy" else ""
         out.append(f"{who} draws from the draw pile{offer}")
+    elif isinstance(move, Buy) and after.hand_size(seat) == before.hand_size(seat):
+        # A variant's window holds the buy until it closes (cardrules.plugins.windows).
+        out.append(f"{who} asks to buy {before.discards.top}")
     elif isinstance(move, Buy):
-        # R10: one penalty card by default (hook rook_buy_penalty may say otherwise).
-        drawn = after.hand_size(seat) - before.hand_size(seat) - 1
-        penalty = "a penalty card" if drawn == 1 else f"{drawn} penalty cards"
-        out.append(f"[yellow]{who} buys {before.discards.top} and {penalty}[/yellow]")
+        out.append(_bought(who, before, seat, after))
+    elif isinstance(move, Resumed) and move.point == "before-buy":
+        buyer = f"[bold]seat {move.about}[/bold]"
+        if move.acted:
+            out.append(f"{buyer} does not get {before.discards.top}: the buy is held back")
+        else:
+            out.append(_bought(buyer, before, move.about, after))
     elif isinstance(move, Pass):
         out.append(f"[dim]{who} does not buy[/dim]")
     elif isinstance(move, MeldDown | LayDown):
@@ -140,7 +155,9 @@ def view(obs: RookObservation) -> list[Any]:
         lines.append(
             "[dim]known to be held (taken, bought, swapped): " + "; ".join(known) + "[/dim]"
         )
-    prompt = _prompt(obs, top)
+    asked = window_lines_for(obs)  # a variant's window (cardrules.plugins.windows)
+    prompt = None if asked else _prompt(obs, top)
+    lines += asked
     if prompt:
         lines.append(prompt)
     return lines

@@ -7,6 +7,7 @@ legal moves); the engine checks before calling it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardrules.errors import quote
 from cardrules.model.chance import Chance
@@ -17,7 +18,11 @@ from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld, grown_run
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.state import RookPhase, RookRound
 
+#: The buy and pass moves (R10), as the window point before a buy plays them.
+BUY, PASS = Buy(), Pass()
+
 __all__ = [
+    "WINDOW_POINTS",
     "apply_move",
     "end_round",
     "grown_meld",
@@ -26,6 +31,7 @@ __all__ = [
     "minus",
     "remaining_contract",
     "remove_cards",
+    "resume",
     "swapped",
 ]
 
@@ -148,7 +154,7 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         play = next((f for kind, f in _PLAYS.items() if isinstance(move, kind)), None)
         if play is None:  # pragma: no cover - legal_moves lists no other kind
             raise TypeError(f"not a Rook move: {quote(move)}")
-    if play is not _draw and play is not _pass:
+    if play is not _draw and play is not _pass and play is not _buy:
         state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
     play(state, seat, move, chance)
 
@@ -174,6 +180,14 @@ def _take(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
 
 
 def _buy(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
+    opener = state.rules.open_window
+    if opener is not None and opener(state, "before-buy", seat):
+        return  # a variant's window is open: `resume` carries the buy out, or holds it back
+    _carry_out_buy(state, seat, chance)
+
+
+def _carry_out_buy(state: RookRound, seat: int, chance: Chance) -> None:
+    state.note_public(seat, BUY)  # bookkeeping: the bought card becomes known (observations)
     penalties = state.rules.buy_penalty(state, seat)  # R10, hook rook_buy_penalty
     state.hands[seat][state.discards.draw().code] += 1
     state.buys[seat] += 1
@@ -237,6 +251,38 @@ def _discard(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
     state.discards.put(move.card)
     if not _check_out(state, seat):
         _start_turn(state, (seat + 1) % state.players)
+
+
+#: The points where a variant may open a window (`cardrules.plugins.windows`), and what
+#: ``about`` says there.
+WINDOW_POINTS = {
+    "before-buy": (
+        "a player chose to buy the discard (about: the buyer's seat), before the buy is "
+        "carried out: if a seat acts in a window here, the buy is held back and the offer "
+        "passes on as if the buyer had passed (R10)"
+    ),
+}
+
+
+def resume(
+    state: RookRound, point: str, about: Any, acted: tuple[int, ...], chance: Chance
+) -> None:
+    """Carry on once the windows at ``point`` closed (see `WINDOW_POINTS`).
+
+    At ``"before-buy"``: the buy of seat ``about`` is carried out (R10), or,
+    when a seat acted in a window there, held back: the buyer's offer ends as
+    a pass and the discard is offered on.
+
+    Raises:
+        ValueError: ``point`` is not one of `WINDOW_POINTS`.
+    """
+    if point != "before-buy":
+        raise ValueError(f"not a window point of Toonerville Rook: {quote(point)}")
+    state.current_player = about
+    if acted:
+        _pass(state, about, PASS, chance)
+    else:
+        _carry_out_buy(state, about, chance)
 
 
 #: What each kind of move does (R9-R14), by its class.

@@ -31,6 +31,7 @@ from cardrules_rook import (
     hidden,
     hookspecs,
     narrate,
+    play,
     rule_points,
     rules,
     scoring,
@@ -64,6 +65,7 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
             plugin=sys.modules[__name__],
             summary="Contract rummy with Rook decks: eleven rounds, lowest total wins.",
             bots={"greedy": GreedyBot},
+            window_points=play.WINDOW_POINTS,
         )
     )
 
@@ -150,6 +152,14 @@ def cardrules_accept_unlisted(game: Game, state: RookRound, move: Move) -> bool:
 @hookimpl(trylast=True)
 def cardrules_apply_move(game: Game, state: RookRound, move: Move, chance: Chance) -> RookRound:
     rules.apply_move(state, move, chance)
+    return state
+
+
+@hookimpl(trylast=True)
+def cardrules_resume(
+    game: Game, state: RookRound, point: str, about: Any, acted: tuple[int, ...], chance: Chance
+) -> RookRound:
+    play.resume(state, point, about, acted, chance)
     return state
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.errors import CardRulesError, PluginHookError, quote
+from cardrules.plugins.windows import open_window
 from cardrules_rook.cards import POINTS, Card, card_of_code
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.melds import Meld, MeldRules, RunMeld
@@ -239,6 +240,9 @@ class RookRules:
         may_swap: ``(state, seat, target, card) -> bool``, R14, R15: whether
             ``seat`` may take a Rook of meld ``target`` with ``card``
             (`rook_may_swap`).
+        open_window: ``(state, point, about) -> bool``: open the chosen
+            variants' windows at a window point (`cardrules.plugins.windows`),
+            whether one opened; ``None`` when no variant declares a window.
 
     Each of those is the game's own function (``default_*``) when no variant
     implements the hook, so it costs a plain call.
@@ -262,6 +266,7 @@ class RookRules:
         "may_go_out_by_discard",
         "may_swap",
         "meld_rules",
+        "open_window",
         "options",
         "points",
         "round_over",
@@ -286,6 +291,12 @@ class RookRules:
         self.hand_score: Callable[[RoundFacts, int], int] = default_hand_score
         self.may_swap: Callable[[RoundFacts, int, int, Card], bool] = default_may_swap
         self._variants: dict[str, str] = {}
+        self.open_window: Callable[[Any, str, Any], bool] | None = None
+        if game is not None and game.window_points:
+            points = game.window_points
+            self.open_window = lambda state, point, about: (
+                point in points and open_window(game, state, point, about)
+            )
         self._runs_wrap: Callable[[], bool] | None = None
         wrap = False
         self._token = 0
@@ -421,6 +432,9 @@ def rook_rules(game: Game) -> RookRules:
     """
     options = game.options
     assert isinstance(options, RookOptions)
-    if not any(game.rules.changed(name) for name in game.rules.names() if name.startswith("rook_")):
+    names = game.rules.names()
+    if not game.window_points and not any(
+        game.rules.changed(name) for name in names if name.startswith("rook_")
+    ):
         return default_rules(options)
     return _rules_of(game)

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardrules import hookimpl
 from cardrules.plugins.registry import VariantSpec
-from cardrules_rook import knock
+from cardrules_rook import knock, may_i
 
 __all__ = [
     "VARIANTS",
@@ -109,4 +109,5 @@ VARIANTS: tuple[VariantSpec, ...] = (
     UnlimitedRebuilds.spec,
     knock.SPEC,
     RoundTheCorner().spec,
+    may_i.SPEC,
 )

@@ -182,6 +182,9 @@ def test_the_numbering_depends_only_on_the_configuration() -> None:
             # that wrap (round-the-corner, R7) are numbered in a block after the sets.
             wrapping = ["meld wrapping run"] if variant.name == "round-the-corner" else []
             added = [*wrapping, *(f"{variant.name}:{kind.name}" for kind in variant.moves)]
+            # A window's act has its block too, then the core's one id for "decline".
+            added += [f"{variant.name}:{window.act.name}" for window in variant.windows]
+            added += ["window:decline"] if variant.windows else []
             assert other.blocks[: len(space.blocks)] == space.blocks
             assert [block.name for block in other.blocks[len(space.blocks) :]] == added
 

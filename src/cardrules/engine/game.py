@@ -53,6 +53,17 @@ from cardrules.plugins.variant_state import (
     first_states,
     install_states,
 )
+from cardrules.plugins.windows import (
+    DECLINE_KIND,
+    WINDOW,
+    WINDOW_STATE,
+    Window,
+    check_windows,
+    play_in_window,
+    window_moves,
+    window_of,
+    window_refusal,
+)
 
 __all__ = ["Game"]
 
@@ -89,6 +100,10 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         hidden_places: where cards lie and which a seat sees
             (`cardrules.plugins.known_cards.HiddenPlaces`), when a chosen variant
             marks cards seats know (``VariantSpec.knowledge``); else ``None``.
+        windows: ``(variant name, Window)`` of the decisions the chosen variants
+            offer out of turn (`cardrules.plugins.windows`), in the order chosen.
+        window_points: the game's window points where a chosen variant
+            declared a window (empty without windows: the game asks nothing).
         strict: the checks of strict mode (`cardrules.plugins.strict.StrictChecks`), or
             ``None`` when it is off (the default).
         guarded: moves are applied on a saved copy first, so that a failing
@@ -111,6 +126,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "_tensor_caller",
         "_tensor_layout",
         "_tensor_shape",
+        "_turn_kinds",
         "added_by",
         "deck",
         "emptied_by",
@@ -130,6 +146,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "strict",
         "variant_options",
         "variants",
+        "window_points",
+        "windows",
     )
 
     def __init__(
@@ -191,12 +209,26 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
         )
+        self.windows: tuple[tuple[str, Window], ...] = tuple(
+            (v.name, window) for v in self.variants for window in v.windows
+        )
+        self.window_points = frozenset(window.point for _, window in self.windows)
         self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in v.moves
         )
+        # The kinds listed in turn: those of windows are listed only in their window.
+        self._turn_kinds = self.move_kinds
         self.plane_kinds: tuple[tuple[str, MoveKind | PlaneSet], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in (*v.moves, *v.planes)
         )
+        if self.windows:
+            check_windows(spec.name, [point for point, _ in spec.window_points], self.windows)
+            if any(v.name == WINDOW for v in self.variants):
+                raise VariantConflictError(f"a variant may not be named {quote(WINDOW)}")
+            self.state_specs += ((WINDOW, WINDOW_STATE),)
+            acts = tuple((variant, window.act) for variant, window in self.windows)
+            self.move_kinds += (*acts, (WINDOW, DECLINE_KIND))
+            self.plane_kinds += (*acts, (WINDOW, DECLINE_KIND))
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:
@@ -284,7 +316,12 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             PluginHookError: a plugin failed, or answered something other than a
                 sequence of `Move` values (strict mode: also a repeated move, or a
                 move the game's own rules refuse).
+
+        While a window is open (`cardrules.plugins.windows`), the asked seat's
+        moves: the window's acts, then ``decline``.
         """
+        if self.windows and (window := window_of(state)) is not None:
+            return window_moves(self, state, window)
         try:
             moves = self._legal_caller(game=self, state=state)
         except CardRulesError:
@@ -306,7 +343,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         if not self.move_kinds:
             return moves if moves else self._no_moves(state)
         extra: list[Move] = []
-        for variant, kind in self.move_kinds:
+        for variant, kind in self._turn_kinds:
             extra += kind_moves(self, variant, kind, state)
         return (*moves, *extra) if moves or extra else self._no_moves(state)
 
@@ -330,7 +367,13 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         return self._kinds.get(type(move)) if self._kinds else None
 
     def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
-        """Apply a legal move to ``state`` (a variant's kind applies its own moves)."""
+        """Apply a legal move to ``state`` (a variant's kind applies its own moves;
+        an open window plays its own, `cardrules.plugins.windows`)."""
+        if self.windows and window_of(state) is not None:
+            play_in_window(self, state, move, chance)
+            if self.hidden_places is not None:
+                forget_unseen(self, state)
+            return
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
             variant, kind = found
@@ -361,8 +404,24 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         if self.hidden_places is not None:
             forget_unseen(self, state)  # a known card out of sight is forgotten
 
+    def resume(
+        self, state: Any, point: str, about: Any, acted: tuple[int, ...], chance: Chance
+    ) -> None:
+        """Resume the turn once the windows at ``point`` closed (hook ``cardrules_resume``)."""
+        self._first(
+            "cardrules_resume",
+            game=self,
+            state=state,
+            point=point,
+            about=about,
+            acted=acted,
+            chance=chance,
+        )
+
     def accept_unlisted(self, state: Any, move: Move) -> bool:
         """Whether an unlisted move is legal anyway (a compound move, such as a whole lay-down)."""
+        if self.windows and window_of(state) is not None:
+            return False
         return bool(
             self._checked(
                 "cardrules_accept_unlisted",
@@ -378,6 +437,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         the error's ``rule``), unless a variant's ``cardrules_explain_illegal``
         explains it (`cardrules.plugins.move_removal`).
         """
+        if self.windows and (window := window_of(state)) is not None:
+            return window_refusal(self, state, move, window)
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
             return found[1].refusal(self, state, move, found[0])
@@ -411,6 +472,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         ``()`` when no variant wraps ``cardrules_legal_moves``
         (`cardrules.plugins.move_removal.removed_moves`).
         """
+        if self.windows and window_of(state) is not None:
+            return ()
         return removed_moves(self, state) if self.has_rule_plugins else ()
 
     def _default_refusal(self, move: Move) -> IllegalMoveError:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import HookCalls
 from cardrules.plugins.known_cards import kept_known
 from cardrules.plugins.variant_moves import MoveKind
+from cardrules.plugins.windows import NarratingGame, Window, window_lines
 
 __all__ = ["GameViews"]
 
@@ -25,6 +26,7 @@ class GameViews(HookCalls):
     __slots__ = ()
 
     move_kinds: tuple[tuple[str, MoveKind], ...]
+    windows: tuple[tuple[str, Window], ...]
     _kinds: dict[type, tuple[str, MoveKind]]
     hidden_places: Any
 
@@ -33,7 +35,19 @@ class GameViews(HookCalls):
         return tuple(kind.prompt for _, kind in self.move_kinds)
 
     def narrate(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
-        """Describe a move for spectators; the move's notation when no plugin answers."""
+        """Describe a move for spectators; the move's notation when no plugin answers.
+
+        With windows (`cardrules.plugins.windows`): a move that opens one adds
+        who is asked and why; one that closes the last window at a point adds
+        what the game says of the resumed turn (its narration of a
+        `cardrules.plugins.windows.Resumed`).
+        """
+        lines = self._narrate_move(before, seat, move, after)
+        if self.windows:
+            lines += window_lines(cast(NarratingGame, self), before, seat, move, after)
+        return lines
+
+    def _narrate_move(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
         found = self._kinds.get(type(move)) if self._kinds else None
         if found is not None:
             variant, kind = found
@@ -49,6 +63,13 @@ class GameViews(HookCalls):
             ),
         )
         return [f"seat {seat}: {move}"] if result is None else list(result)
+
+    def _resumed_lines(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
+        """The game's narration of ``move`` (a `Resumed`), nothing when it has none."""
+        result = self._call(
+            "cardrules_narrate", game=self, before=before, seat=seat, move=move, after=after
+        )
+        return [] if result is None else list(self._checked("cardrules_narrate", result))
 
     def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A copy of ``state`` with the cards hidden from ``seat`` reshuffled, or ``None``.

@@ -233,6 +233,30 @@ def cardrules_apply_move(game: HookGame, state: Any, move: Move, chance: Chance)
 
 
 @_spec(firstresult=True)
+def cardrules_resume(
+    game: HookGame, state: Any, point: str, about: Any, acted: tuple[int, ...], chance: Chance
+) -> Any:
+    """Resume the turn where it was, once every window opened at ``point`` closed.
+
+    Stops at the first non-None result. A game that publishes window points
+    (`cardrules.GameSpec.window_points`) answers it: it carries on from the
+    point as it would have with no window (ending the turn after a discard,
+    carrying out a buy...), and sets who decides next (``state.current_player``).
+    What a seat's act in a window does to that next step is the point's to
+    say (a point before a buy may hold the buy back when someone acted).
+    See `cardrules.plugins.windows`.
+
+    :param game: the game.
+    :param state: the round state, changed in place.
+    :param point: the window point the windows opened at.
+    :param about: what the game said of the point when it opened them.
+    :param acted: the seats that acted in those windows, in order.
+    :param chance: the match's seeded chance.
+    :returns: the state (any non-None value).
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_accept_unlisted(game: HookGame, state: Any, move: Move) -> bool | None:
     """Say whether a move that `cardrules_legal_moves` does not list is legal anyway.
 

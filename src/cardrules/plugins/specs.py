@@ -16,6 +16,7 @@ from cardrules.errors import quote
 from cardrules.plugins.variant_moves import MoveKind
 from cardrules.plugins.variant_planes import PlaneSet
 from cardrules.plugins.variant_state import StateSpec
+from cardrules.plugins.windows import Window
 
 __all__ = ["GameSpec", "VariantSpec"]
 
@@ -43,6 +44,10 @@ def _plane_sets(sets: Iterable[PlaneSet]) -> tuple[PlaneSet, ...]:
     return tuple(sets)
 
 
+def _windows(windows: Iterable[Window]) -> tuple[Window, ...]:
+    return tuple(windows)
+
+
 @attrs.frozen
 class GameSpec:
     """What a game plugin declares about a game.
@@ -68,6 +73,10 @@ class GameSpec:
         move_rule: the rule id a refused move cites when neither the game's
             ``cardrules_explain_illegal`` nor the move's class (`cardrules.Move.rule`)
             names one; ``None``: ``"?"``.
+        window_points: ``{point: what it is}`` of the points where the game
+            lets a variant open a window (`cardrules.plugins.windows`), e.g.
+            ``{"after-discard": "a card was discarded on a pile (about: the pile)"}``;
+            the game asks ``open_window`` there and resumes in ``cardrules_resume``.
 
     Raises:
         ValueError: ``move_rule`` is not a key of ``rules`` (when ``rules`` is
@@ -89,6 +98,9 @@ class GameSpec:
     )
     move_rule: str | None = attrs.field(default=None, eq=False, repr=False)
     move_types: tuple[type, ...] = attrs.field(default=(), converter=_types, eq=False, repr=False)
+    window_points: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=_ordered_mapping, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         ids = [rule for rule, _ in self.rules]
@@ -136,6 +148,8 @@ class VariantSpec:
         knowledge: the variant marks cards a seat knows without seeing them
             (`cardrules.plugins.known_cards.learn`); the engine keeps them
             (`cardrules.plugins.known_cards`).
+        windows: decisions the variant offers out of turn at points the game
+            publishes (`cardrules.plugins.windows.Window`), in order.
 
     Two variants are also refused together when they set one option to
     different values, or when both answer (rather than wrap) the same
@@ -155,3 +169,4 @@ class VariantSpec:
         default=(), converter=_plane_sets, eq=False, repr=False
     )
     knowledge: bool = attrs.field(default=False, eq=False, repr=False)
+    windows: tuple[Window, ...] = attrs.field(default=(), converter=_windows, eq=False, repr=False)

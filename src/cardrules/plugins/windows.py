@@ -1,0 +1,474 @@
+"""Windows: decisions that move between seats, out of turn.
+
+A *window* is a decision a variant offers to some seats while a turn is
+paused: after a discard, any player holding a matching card may *snap* it;
+after a buy, the player whose turn it is may refuse it. A game publishes the
+points where a window may open (`cardrules.GameSpec.window_points`: after a
+discard, before a buy is carried out, before a round ends...), and a variant
+declares what it offers there with a `Window` on its `cardrules.VariantSpec`
+(``windows=(WINDOW, ...)``)::
+
+    SNAP = Window(name="snap", point="after-discard", rule="G14", offer=offer, act=SNAP_MOVE)
+
+When the game reaches the point (it calls `open_window`), each window declared
+there asks its ``offer`` in the order the variants were chosen. An `Offer`
+names the seats to ask, in order, why (``reason``, shown to every seat) and
+how many of them may act (``limit``). Each asked seat in turn decides, as
+the deciding seat (``GameState.current_player``): a move of the window's
+``act`` kind (a `cardrules.plugins.variant_moves.MoveKind`, listed and applied
+only while its window is open), or `Decline` (notation ``decline``). The
+window closes once ``limit`` seats acted or every seat was asked; then the
+next window declared at the point is asked, and once none is open, the game
+resumes the turn where it was (hook ``cardrules_resume``), told which seats
+acted (a point's documentation says what acting there does to the game's own
+next step).
+
+The engine keeps the open window as a variant state under the name `WINDOW`
+(`WindowState`, public): it is cloned with the round, shown to every seat in
+its observation's ``variant_views`` (who is asked, and why: `window_view`),
+kept when a state is sampled from an observation, written into records and
+checked on replay. Moves in windows are ordinary moves: recorded, replayed,
+numbered (the acts' blocks and one id for ``decline``) and narrated. The
+tensor gains two planes, ``window:asked`` (the seat asked, by relative seat)
+and ``window:open`` (which declared window is open).
+
+With no window declared, none of this runs: a game's code asks
+``open_window`` only where a variant declared a window at that point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Protocol
+
+import attrs
+
+from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, quote
+from cardrules.model.chance import Chance
+from cardrules.model.moves import Move
+from cardrules.plugins.variant_moves import MoveKind
+from cardrules.plugins.variant_state import StateSpec, set_variant_state
+
+__all__ = [
+    "DECLINE",
+    "DECLINE_KIND",
+    "WINDOW",
+    "Decline",
+    "Offer",
+    "Resumed",
+    "Window",
+    "WindowError",
+    "WindowState",
+    "current_window",
+    "open_window",
+    "window_lines",
+    "window_lines_for",
+    "window_of",
+    "window_view",
+]
+
+#: The name the engine keeps the open window under (in ``variant_states`` and
+#: ``variant_views``, in records, and as the prefix of its planes and its action block).
+WINDOW = "window"
+
+
+class WindowError(CardRulesError, ValueError):
+    """A `Window` or an `Offer` is wrong: a point the game does not publish, no seats..."""
+
+
+def _seats(seats: Iterable[int]) -> tuple[int, ...]:
+    return tuple(seats)
+
+
+@attrs.frozen
+class Offer:
+    """What a window offers, answered by `Window.offer`.
+
+    Attributes:
+        seats: the seats to ask, in the order they are asked (each at most once).
+        reason: why they are asked, in a few words (public, shown to every seat).
+        limit: how many of them may act; the window closes once that many did.
+
+    Raises:
+        WindowError: no seats, a seat twice, or a limit below 1.
+    """
+
+    seats: tuple[int, ...] = attrs.field(converter=_seats)
+    reason: str
+    limit: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        seats = self.seats
+        if not seats or len(set(seats)) != len(seats):
+            raise WindowError(f"an offer asks distinct seats, got {quote(seats)}")
+        if not all(type(seat) is int for seat in seats):
+            raise WindowError(f"an offer's seats are ints, got {quote(seats)}")
+        if self.limit < 1:
+            raise WindowError(f"an offer's limit is at least 1, got {quote(self.limit)}")
+
+
+@attrs.frozen(kw_only=True)
+class Window:
+    """A decision a variant offers out of turn at a point the game publishes.
+
+    Attributes:
+        name: the window's name, e.g. ``"snap"`` (shown in observations).
+        point: where it may open: one of the game's
+            `cardrules.GameSpec.window_points`, e.g. ``"after-discard"``.
+        rule: the rule id it adds or changes (named when a move is refused
+            while it is open).
+        offer: ``offer(game, state, about)`` returns the `Offer` to make now,
+            or ``None`` to stay closed. ``about`` is what the game says of the
+            point (its documentation tells: a pile, a seat...).
+        act: the kind of move an asked seat acts with. Its ``legal(game, state)``
+            lists the acts of ``state.current_player`` (the asked seat); it is
+            asked only while this window is open. Its ``apply`` plays one;
+            `window_of` gives the open window (``about`` included). It must not
+            end the turn: the game resumes it when the window closes.
+    """
+
+    name: str
+    point: str
+    rule: str
+    offer: Callable[[Any, Any, Any], Offer | None]
+    act: MoveKind
+
+
+@attrs.frozen
+class WindowState:
+    """The open window of a round (public), or none (``point is None``).
+
+    Attributes:
+        point: the game's window point it opened at, or ``None``: no window open.
+        about: what the game said of the point (JSON: an int, a string...).
+        variant: the variant that declared the open window.
+        name: the open window's name (`Window.name`).
+        index: its place among the game's declared windows (``game.windows``).
+        seats: the seats it asks, in order.
+        asked: the index in ``seats`` of the seat deciding now.
+        limit: how many may act.
+        reason: why they are asked.
+        acts: ``(window name, seat)`` of every act at this point so far, this
+            window's and earlier ones'.
+    """
+
+    point: str | None = None
+    about: Any = None
+    variant: str = ""
+    name: str = ""
+    index: int = -1
+    seats: tuple[int, ...] = ()
+    asked: int = 0
+    limit: int = 1
+    reason: str = ""
+    acts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat asked now, or ``None`` when no window is open."""
+        return self.seats[self.asked] if self.point is not None else None
+
+    @property
+    def acted(self) -> tuple[int, ...]:
+        """The seats that acted in windows at this point so far, in order."""
+        return tuple(seat for _, seat in self.acts)
+
+
+_CLOSED = WindowState()
+
+
+@attrs.frozen
+class Decline(Move):
+    """Let a window's chance go (notation ``decline``)."""
+
+    declines_offer: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+#: The one `Decline` move.
+DECLINE = Decline()
+
+
+@attrs.frozen
+class Resumed(Move):
+    """The game resuming a turn once the windows at ``point`` closed (never played).
+
+    `cardrules.Game.narrate` passes it to the game's ``cardrules_narrate`` after
+    the move that closed the last window, so that the game tells what happens
+    next (the buy carried out, the turn passing, the round ending) as it
+    would have without the window.
+    """
+
+    point: str
+    about: Any
+    acted: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"resume {self.point}"
+
+
+class WindowsGame(Protocol):
+    """The `cardrules.Game` as windows read it (the game module builds on this one)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def windows(self) -> tuple[tuple[str, Window], ...]:
+        """The chosen variants' windows, ``(variant, window)``, in the order chosen."""
+
+    def variant_call(
+        self, variant: str, what: str, function: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``function(*args)``, a variant's function (``what`` names it)."""
+
+    def resume(
+        self, state: Any, point: str, about: Any, acted: tuple[int, ...], chance: Chance
+    ) -> None:
+        """The game's ``cardrules_resume``."""
+
+
+def window_of(state: Any) -> WindowState | None:
+    """The window open in round state ``state``, or ``None`` (none open, or no windows)."""
+    window = state.variant_states.get(WINDOW)
+    return window if window is not None and window.point is not None else None
+
+
+def current_window(state: Any) -> WindowState:
+    """The window open in round state ``state`` (what a `Window`'s act functions read).
+
+    Raises:
+        WindowError: no window is open.
+    """
+    window = window_of(state)
+    if window is None:
+        raise WindowError("no window is open")
+    return window
+
+
+def window_view(observation: Any) -> WindowState | None:
+    """The window open when ``observation`` was made (every seat sees it), or ``None``."""
+    for name, view in getattr(observation, "variant_views", ()):
+        if name == WINDOW:
+            return view if view.point is not None else None
+    return None
+
+
+def window_lines_for(observation: Any) -> list[str]:
+    """What a game's rendering of ``observation`` says of the open window (for people):
+    who is asked and why, and, to the asked seat, what it may answer; ``[]`` when none."""
+    window = window_view(observation)
+    if window is None:
+        return []
+    lines = [f"[bold]Window ({window.name})[/bold]: seat {window.seat} is asked: {window.reason}"]
+    if window.seat == observation.seat and observation.legal_moves:
+        shown = ", ".join(f"[bold]{move}[/bold]" for move in observation.legal_moves)
+        lines.append(f"Answer one of: {shown}.")
+    return lines
+
+
+def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) -> bool:
+    """Open the first window declared at ``point`` that makes an offer; whether one opened.
+
+    A game calls it at each point it publishes, where a chosen variant
+    declared a window. When it returns ``True`` the game stops there: the
+    asked seat decides now, and the game's ``cardrules_resume`` carries on
+    once every window at the point closed.
+
+    Args:
+        game: the game.
+        state: the round state (its ``current_player`` is set to the asked seat).
+        point: the point reached (one of the game's ``window_points``).
+        about: what the game says of the point (JSON data), passed to each offer.
+
+    Raises:
+        PluginHookError: an ``offer`` failed or answered something other than an
+            `Offer` or ``None``, or asked a seat that is not ``0 .. players-1``.
+    """
+    return _open_next(game, state, point, about, 0, ())
+
+
+def _open_next(
+    game: WindowsGame,
+    state: Any,
+    point: str,
+    about: Any,
+    start: int,
+    acts: tuple[tuple[str, int], ...],
+) -> bool:
+    windows = game.windows
+    for index in range(start, len(windows)):
+        variant, window = windows[index]
+        if window.point != point:
+            continue
+        what = f"Window({window.name}).offer"
+        offer = game.variant_call(variant, what, window.offer, game, state, about)
+        if offer is None:
+            continue
+        if not isinstance(offer, Offer) or not all(0 <= s < game.players for s in offer.seats):
+            raise PluginHookError(f"variant:{variant}", what, f"{quote(offer)} is not an Offer")
+        opened = WindowState(
+            point,
+            about,
+            variant,
+            window.name,
+            index,
+            offer.seats,
+            0,
+            offer.limit,
+            offer.reason,
+            acts,
+        )
+        set_variant_state(state, WINDOW, opened)
+        state.current_player = offer.seats[0]
+        return True
+    return False
+
+
+def window_moves(game: WindowsGame, state: Any, window: WindowState) -> tuple[Move, ...]:
+    """The moves of the seat asked in ``window``: its acts, then `DECLINE`."""
+    variant, declared = game.windows[window.index]
+    return (*declared.act.listed(game, state, variant), DECLINE)
+
+
+def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) -> None:
+    """Play ``move`` (legal in the open window) and move the window on: the next seat,
+    the next window at the point, or the game's resumption."""
+    window = window_of(state)
+    assert window is not None
+    variant, declared = game.windows[window.index]
+    seat = window.seats[window.asked]
+    acts = window.acts
+    if move != DECLINE:
+        what = f"MoveKind({declared.act.name}).apply"
+        game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
+        acts = (*acts, (window.name, seat))
+    asked = window.asked + 1
+    acted_here = sum(1 for name, _ in acts if name == window.name)
+    if asked < len(window.seats) and acted_here < window.limit:
+        set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
+        state.current_player = window.seats[asked]
+        return
+    set_variant_state(state, WINDOW, _CLOSED)
+    point, about = window.point, window.about
+    assert point is not None
+    if not _open_next(game, state, point, about, window.index + 1, acts):
+        game.resume(state, point, about, tuple(s for _, s in acts), chance)
+
+
+def window_refusal(
+    game: WindowsGame, state: Any, move: Move, window: WindowState
+) -> IllegalMoveError:
+    """Why ``move`` is not legal while ``window`` is open: the act's own reason, or the window's."""
+    variant, declared = game.windows[window.index]
+    if type(move) is declared.act.type:
+        return declared.act.refusal(game, state, move, variant)
+    return IllegalMoveError(
+        declared.rule,
+        f"{move} is not possible now: seat {window.seat} is asked ({window.reason}): "
+        f"{declared.act.name} or decline",
+        move=move,
+        seat=window.seat,
+    )
+
+
+def check_windows(
+    game_name: str, points: Sequence[str], windows: Sequence[tuple[str, Window]]
+) -> None:
+    """Refuse a window declared at a point the game does not publish.
+
+    Raises:
+        WindowError: naming the variant, the window and the points the game publishes.
+    """
+    for variant, window in windows:
+        if not isinstance(window, Window):
+            raise WindowError(f"variant {quote(variant)}: {quote(window)} is not a Window")
+        if window.point not in points:
+            known = ", ".join(map(quote, points)) or "none"
+            raise WindowError(
+                f"variant {quote(variant)}: window {quote(window.name)} opens at "
+                f"{quote(window.point)}, which {game_name} does not publish (it publishes: {known})"
+            )
+
+
+class NarratingGame(WindowsGame, Protocol):
+    """The `cardrules.Game` as `window_lines` reads it."""
+
+    def _resumed_lines(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
+        """The game's narration of a `Resumed`."""
+
+
+def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
+    """What spectators are told of windows after ``move``: who is asked now and why,
+    or, when the move closed the last window at a point, the game's own words on
+    the resumed turn (its narration of a `Resumed`; nothing when it has none)."""
+    was, now = window_of(before), window_of(after)
+    lines: list[Any] = []
+    if now is not None and (was is None or (was.index, was.asked) != (now.index, now.asked)):
+        lines.append(f"[bold]seat {now.seat} is asked[/bold] ({now.name}): {now.reason}")
+    if was is not None and now is None:
+        acted = was.acted + ((seat,) if move != DECLINE else ())
+        assert was.point is not None
+        resumed = Resumed(was.point, was.about, acted)
+        lines += game._resumed_lines(before, seat, resumed, after)
+    return lines
+
+
+def _asked_row(players: int, seat: int, window: WindowState | None) -> list[int]:
+    row = [0] * players
+    if window is not None and window.point is not None:
+        row[(window.seats[window.asked] - seat) % players] = 1
+    return row
+
+
+def _open_row(count: int, window: WindowState | None) -> list[int]:
+    row = [0] * count
+    if window is not None and window.point is not None:
+        row[window.index] = 1
+    return row
+
+
+def _encode(game: Any, observation: Any) -> list[int]:
+    window = window_view(observation)
+    return _asked_row(game.players, observation.seat, window) + _open_row(len(game.windows), window)
+
+
+def _encode_state(game: Any, state: Any, seat: int) -> list[int]:
+    window = window_of(state)
+    return _asked_row(game.players, seat, window) + _open_row(len(game.windows), window)
+
+
+def _never(game: Any, state: Any) -> tuple[Move, ...]:
+    return ()
+
+
+def _no_apply(game: Any, state: Any, move: Move, chance: Chance) -> None:  # pragma: no cover
+    raise AssertionError("decline is played by the window itself")
+
+
+#: The kind of the `Decline` move (added, under `WINDOW`, to every game with a window):
+#: its action id, notation, narration, and the windows' two planes.
+DECLINE_KIND = MoveKind(
+    name="decline",
+    type=Decline,
+    rule="window",
+    parse=lambda text: DECLINE if text.strip().lower() == "decline" else None,
+    legal=_never,
+    apply=_no_apply,
+    narrate=lambda game, before, seat, move, after: [
+        f"[dim]seat {seat} declines ({current_window(before).name})[/dim]"
+    ],
+    prompt="decline  let the chance a window offers go",
+    planes=lambda game: (
+        ("asked", (game.players,), "1 at the seat a window asks now, by relative seat"),
+        ("open", (len(game.windows),), "1 at the open window, in the order declared"),
+    ),
+    encode=_encode,
+    encode_state=_encode_state,
+)
+
+#: The variant state the engine keeps the open window in (public).
+WINDOW_STATE = StateSpec(type=WindowState)
