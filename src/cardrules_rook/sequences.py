@@ -58,6 +58,8 @@ CLOSE = 135
 TARGET = 136  # + table meld
 
 _SIMPLE: dict[type, int] = {Draw: 0, Take: 1, Buy: 2, Pass: 3}
+#: At most this many moves' sequences are kept (then the space starts afresh).
+_KNOWN_LIMIT = 1 << 14
 _SIMPLE_MOVES: tuple[Move, ...] = (Draw(), Take(), Buy(), Pass())
 
 
@@ -85,6 +87,9 @@ class RookSequences(SequenceSpace):
             longest=16,
         )
         self._discards = tuple(Discard(card_of_code(code)) for code in range(57))
+        # The sequences of shared move values (the rules list shared melds, lay-offs and
+        # discards: `cardrules_rook.legal`), by identity: id(move) -> (move, tokens).
+        self._known: dict[int, tuple[Move, tuple[int, ...]]] = {}
 
     def tokens_of(self, move: Move) -> tuple[int, ...]:
         """The sequence of ``move`` (module table).
@@ -93,6 +98,16 @@ class RookSequences(SequenceSpace):
             InvalidMoveError: a ``LayDown``, a move of another game, or a target
                 ``>= table_melds``.
         """
+        known = self._known.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
+        tokens = self._tokens(move)
+        if len(self._known) >= _KNOWN_LIMIT:
+            self._known.clear()
+        self._known[id(move)] = (move, tokens)
+        return tokens
+
+    def _tokens(self, move: Move) -> tuple[int, ...]:
         kind = move.__class__
         if kind is Discard:
             return (DISCARD + move.card.code,)  # type: ignore[attr-defined]

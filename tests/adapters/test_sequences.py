@@ -31,16 +31,11 @@ def _seeded_pair(players: int, seed: int, variants: tuple[str, ...] = ()) -> Non
         for move in legal:
             tokens = space.tokens_of(move)
             assert space.move_of(tokens) == move
-            node = trie.root
-            for token in tokens[:-1]:
-                node = node[token]
-            reached.append(node[tokens[-1]])
+            reached.append(trie.walk(tokens))
         assert reached == list(legal)
         move = legal[rng.randrange(len(legal))]
         by_id.apply_action(by_id.action_id(move))
-        node = trie.root
-        for token in space.tokens_of(move):
-            node = node[token]
+        node = trie.walk(space.tokens_of(move))
         assert isinstance(node, cardrules.Move)
         by_tokens.apply(node)
         steps += 1

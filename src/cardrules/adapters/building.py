@@ -75,7 +75,9 @@ class MoveBuilder:
                 (the builder is unchanged).
         """
         node = self.node(state)
-        found: Any = node.get(token)
+        found: Any = (
+            MoveTrie.child(node, token, len(self.prefix)) if token.__class__ is int else None
+        )
         if found is None:
             self._refuse(state, token)
         if isinstance(found, dict):

@@ -100,47 +100,66 @@ class SingleTokens(SequenceSpace):
 class MoveTrie:
     """The token sequences of a list of legal moves, as a trie (what may come next).
 
+    Built level by level as it is walked: a position's first tokens cost one
+    pass over the moves, and the deeper levels are laid only where a sequence
+    is followed (most decisions play a one-token move).
+
     Args:
         space: the sequence space.
         moves: the legal moves (``legal_moves()`` of a position).
 
     Raises:
         InvalidMoveError: a move has no sequence, or one sequence starts
-            another (the space is not prefix-free).
+            another (the space is not prefix-free; found on the level laid).
 
     Attributes:
-        root: token -> node (a dict) or the move that token completes.
+        root: token -> the next level (a dict, or a list of ``(tokens, move)``
+            not yet laid) or the move that token completes; read it through `child`.
     """
 
     __slots__ = ("root", "space")
 
     def __init__(self, space: SequenceSpace, moves: Sequence[Move]) -> None:
         self.space = space
-        root: Node = {}
         tokens_of = space.tokens_of
-        for move in moves:
-            tokens = tokens_of(move)
-            node = root
-            for token in tokens[:-1]:
-                child = node.get(token)
-                if child is None:
-                    child = node[token] = {}
-                elif not isinstance(child, dict):
-                    raise InvalidMoveError(f"the sequence of {move} starts with another move's")
-                node = child
-            if tokens[-1] in node:
-                raise InvalidMoveError(f"the sequence of {move} is another move's, or starts one")
-            node[tokens[-1]] = move
-        self.root = root
+        self.root = _level([(tokens_of(move), move) for move in moves], 0)
 
-    def node(self, prefix: Sequence[int]) -> Node | None:
-        """The node after ``prefix`` (``None``: no legal move starts so)."""
+    @staticmethod
+    def child(node: Node, token: int, depth: int) -> Any:
+        """What follows ``token`` at ``node`` (of the level ``depth``, from 0): the next
+        level (a dict), the move the token completes, or ``None``."""
+        found = node.get(token)
+        if found.__class__ is list:
+            found = node[token] = _level(found, depth + 1)
+        return found
+
+    def walk(self, tokens: Sequence[int]) -> Any:
+        """The level after ``tokens`` (a dict), the move they complete, or ``None``."""
         node: Any = self.root
-        for token in prefix:
-            node = node.get(token) if isinstance(node, dict) else None
-            if node is None:
+        for depth, token in enumerate(tokens):
+            if not isinstance(node, dict):
                 return None
-        return node if isinstance(node, dict) else None
+            node = self.child(node, token, depth)
+        return node
+
+
+def _level(entries: list[tuple[tuple[int, ...], Move]], depth: int) -> Node:
+    """One level of a `MoveTrie`: the entries' tokens at ``depth``; longer ones listed below."""
+    node: Node = {}
+    for tokens, move in entries:
+        token = tokens[depth]
+        found = node.get(token)
+        if len(tokens) == depth + 1:
+            if found is not None:
+                raise InvalidMoveError(f"the sequence of {move} starts another move's")
+            node[token] = move
+        elif found is None:
+            node[token] = [(tokens, move)]
+        elif found.__class__ is list:
+            found.append((tokens, move))
+        else:
+            raise InvalidMoveError(f"the sequence of {found} starts that of {move}")
+    return node
 
 
 class WithAddedIds(SequenceSpace):
