@@ -100,3 +100,27 @@ def test_pettingzoo_api_test_passes_with_the_compact_encoding(players: int) -> N
     from cardrules.adapters.pettingzoo import env
 
     api_test(env("toonerville-rook", players=players, options={"rounds": 1}), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_gymnasium_check_env_passes_with_the_compact_encoding(players: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from cardrules.adapters.gymnasium import CardRulesGymEnv
+
+    env = CardRulesGymEnv("toonerville-rook", players=players, options={"rounds": 1})
+    assert env.game.sequence_space.size < 300
+    check_env(env, skip_render_check=True)
+    rng = random.Random(players)
+    _, info = env.reset(seed=players)
+    built = 0
+    for _ in range(3000):
+        legal = info["action_mask"].nonzero()[0].tolist()
+        starts = [t for t in legal if t in (61, 62, 63, 64)]
+        token = starts[0] if starts and built < 5 else legal[rng.randrange(len(legal))]
+        observation, _, terminated, truncated, info = env.step(token)
+        built += token in (61, 62, 63, 64)
+        if terminated or truncated:
+            break
+    assert built
+    assert observation.shape == env.observation_space.shape
