@@ -8,8 +8,11 @@ bots, bundled ones named as in `cardrules.bots.loading.bot_factories` (``"random
 ``choose(observation) -> move``, `cardrules.Bot`). Between two of the agent's
 decisions the bots play every decision that is theirs.
 
-* **Actions**: the game's action ids, ``Discrete(action_space.size)`` (546 for
-  Gnoming A Round; 47,565 and up for Toonerville Rook).
+* **Actions**: with ``encoding="compact"`` (the default) one token per step
+  (`cardrules.adapters.building`: a Rook meld is built card by card; 192 to
+  229 tokens for Toonerville Rook, Gnoming A Round's 546 action ids); with
+  ``encoding="full"`` the game's action ids, ``Discrete(action_space.size)``
+  (47,565 and up for Toonerville Rook).
 * **Observations**: ``float32`` array ``(tensor_layout.size,)``, the game's
   observation tensor of the agent's seat (only what that seat may know); a
   ``Box`` from ``-inf`` to ``inf`` (scores are not clipped).
@@ -124,12 +127,16 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: the reward of an illegal action (``None``:
             `cardrules.adapters.bounds.illegal_penalty`, the worst utility of one
             round; -1.0 for a game without known bounds).
+        encoding: ``"compact"`` (default): one token per step, a move built
+            as its token sequence (`cardrules.model.sequences`; the game's
+            action ids where its moves are one token each); ``"full"``: one
+            action id per move.
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad options).
         InvalidSeatError: ``seat`` is not a seat of the match.
         OptionsError: an unknown bot name, or the wrong number of opponents.
-        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+        ValueError: an unknown ``render_mode`` or ``encoding``, or a bad ``max_decisions``.
 
     Attributes:
         game: the configured `cardrules.Game`.

@@ -7,9 +7,12 @@ agents named ``"seat_0" .. "seat_{players-1}"``: agent ``seat_i`` plays seat
 the seat whose turn it is (a Gnoming player flips after another's Hazard, a
 Rook player buys during another's turn).
 
-* **Actions** are the game's integer action ids, ``Discrete(action_space.size)``
-  (`cardrules.model.actions`: 546 for Gnoming A Round; 47,565 to 223,907 for
-  Toonerville Rook, depending on the players).
+* **Actions** are, with ``encoding="compact"`` (the default), tokens, one per
+  step (`cardrules.adapters.building`: a Rook meld is built card by card;
+  192 to 229 tokens for Toonerville Rook; Gnoming A Round's moves are one token
+  each, its 546 action ids); with ``encoding="full"``, the game's integer action
+  ids, ``Discrete(action_space.size)`` (`cardrules.model.actions`: 47,565 to
+  223,907 for Toonerville Rook, depending on the players).
 * **Observations** follow PettingZoo's convention for masked environments: a
   dict ``{"observation": float32 array (tensor_layout.size,), "action_mask":
   int8 array (action_space.size,)}``. The observation is
@@ -124,11 +127,15 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         illegal_reward: ``None`` (default): an illegal action raises, as in
             `raw_env`. A number: an illegal action ends the match and the
             offender receives it, as in `env` (PettingZoo's convention).
+        encoding: ``"compact"`` (default): one token per step, a move built
+            as its token sequence (`cardrules.model.sequences`; the game's
+            action ids where its moves are one token each); ``"full"``: one
+            action id per move.
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad
             options, conflicting variants).
-        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+        ValueError: an unknown ``render_mode`` or ``encoding``, or a bad ``max_decisions``.
 
     Attributes:
         state_space: the ``Box`` of `state` (``float32``, ``players *
