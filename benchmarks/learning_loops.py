@@ -90,13 +90,20 @@ def engine_loop(game: str, players: int) -> Loop:
     return run
 
 
-def pettingzoo_loop(game: str, players: int, wrapped: bool = True) -> Loop | None:
-    """The PettingZoo loop: ``env()`` sampling from the mask, or ``raw_env()`` without observing."""
+def pettingzoo_loop(
+    game: str, players: int, wrapped: bool = True, encoding: str = "compact"
+) -> Loop | None:
+    """The PettingZoo loop: ``env()`` sampling from the mask, or ``raw_env()`` without observing.
+
+    ``encoding``: ``"compact"`` (the default: a Rook meld is built token by
+    token, each token a decision) or ``"full"`` (one id per move).
+    """
     try:
         from cardrules.adapters.pettingzoo import env, raw_env
     except ImportError:
         return None
-    aec = env(game, players=players) if wrapped else raw_env(game, players=players)
+    maker = env if wrapped else raw_env
+    aec = maker(game, players=players, encoding=encoding)
     inner = aec.unwrapped
 
     def run(seconds: float, seed: int) -> float:
@@ -126,11 +133,58 @@ def pettingzoo_loop(game: str, players: int, wrapped: bool = True) -> Loop | Non
     return run
 
 
+def tianshou_loop(game: str, players: int, encoding: str, envs: int) -> Loop | None:
+    """tianshou's ``Collector`` with masked random policies over ``envs`` environments.
+
+    One-round matches of ``env()`` wrapped in tianshou's ``PettingZooEnv`` (it
+    turns the mask into a Python list at every step), a ``DummyVectorEnv``, one
+    ``MARLRandomDiscreteMaskedOffPolicyAlgorithm`` policy per seat; counts
+    collected steps. ``None`` without tianshou.
+    """
+    try:
+        from tianshou.algorithm.multiagent.marl import MultiAgentPolicy
+        from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
+        from tianshou.data import Collector, VectorReplayBuffer
+        from tianshou.env import DummyVectorEnv, PettingZooEnv
+
+        from cardrules.adapters.pettingzoo import env
+    except ImportError:
+        return None
+
+    def make() -> PettingZooEnv:
+        return PettingZooEnv(env(game, players=players, options={"rounds": 1}, encoding=encoding))
+
+    probe = make()
+    policies = {
+        agent: MARLRandomDiscreteMaskedOffPolicyAlgorithm(probe.action_space).policy
+        for agent in probe.agents
+    }
+    collector = Collector(
+        MultiAgentPolicy(policies),
+        DummyVectorEnv([make] * envs),
+        VectorReplayBuffer(20_000, envs),
+    )
+    collector.reset()
+
+    def run(seconds: float, seed: int) -> float:
+        np.random.seed(seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            steps += collector.collect(n_step=envs * 8).n_collected_steps
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per timed run")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--tianshou-envs", type=int, default=8, help="environments in tianshou's collector"
+    )
     args = parser.parse_args(argv)
 
     loops: dict[str, Loop] = {}
@@ -149,16 +203,33 @@ def main(argv: list[str] | None = None) -> int:
             name = f'PettingZoo env(), {game}: last(), sample from obs["action_mask"], step'
             loops[name] = wrapped
             targets.append(name)
+        if game == "toonerville-rook":
+            before = pettingzoo_loop(game, args.players, encoding="full")
+            if before is not None:
+                loops[f'PettingZoo env(encoding="full"), {game}: the same, one id per move'] = (
+                    before
+                )
         blind = pettingzoo_loop(game, args.players, wrapped=False)
         if blind is not None:
             loops[f"PettingZoo raw_env(), {game}: last(observe=False), legal_actions, step"] = blind
 
-    for loop in loops.values():  # warm up: caches, imports, first deals
+    tianshou: dict[str, Loop] = {}
+    for encoding in ("full", "compact"):
+        found = tianshou_loop("toonerville-rook", 3, encoding, args.tianshou_envs)
+        if found is not None:
+            tianshou[encoding] = found
+    if not tianshou:
+        print("tianshou is not installed: no collector figures (pip install tianshou)")
+    for loop in [*loops.values(), *tianshou.values()]:  # warm up: caches, imports, first deals
         loop(min(0.5, args.seconds), 10_000)
     runs: dict[str, list[float]] = {name: [] for name in loops}
     for repeat in range(args.repeats):
         for name, loop in loops.items():
             runs[name].append(loop(args.seconds, repeat))
+    collected: dict[str, list[float]] = {name: [] for name in tianshou}
+    for repeat in range(args.repeats):
+        for name, loop in tianshou.items():
+            collected[name].append(loop(args.seconds, repeat))
 
     print(
         f"Decisions per second, {args.players} players (gin_rummy: 2), random play, "
@@ -183,6 +254,20 @@ def main(argv: list[str] | None = None) -> int:
         if name in ratios:
             verdict = "MEETS" if ratios[name] >= 1.0 else "MISSES"
             print(f"{verdict}: {name} at least 1.0x gin_rummy ({ratios[name]:.2f}x)")
+    if len(collected) == 2:
+        print()
+        print(
+            f"tianshou Collector, masked random policies, toonerville-rook, 3 players, "
+            f"one round, {args.tianshou_envs} environments (steps/s):"
+        )
+        full, compact = (statistics.median(collected[e]) for e in ("full", "compact"))
+        print(f"| encoding | steps/s |\n|---|---:|\n| full | {full:,.0f} |")
+        print(f"| compact | {compact:,.0f} |")
+        ratio = statistics.median(
+            c / f for c, f in zip(collected["compact"], collected["full"], strict=True)
+        )
+        verdict = "MEETS" if ratio >= 20.0 else "MISSES"
+        print(f"{verdict}: tianshou collector, compact at least 20x full ({ratio:.1f}x)")
     return 0
 
 

@@ -23,6 +23,7 @@ from cardrules.model.chance import Chance
 from cardrules.model.decks import DeckComposition
 from cardrules.model.match_rules import MatchRules
 from cardrules.model.moves import Move
+from cardrules.model.sequences import SequenceSpace
 from cardrules.plugins.registry import GameSpec, VariantSpec
 from cardrules_rook import (
     actions,
@@ -35,6 +36,7 @@ from cardrules_rook import (
     rule_points,
     rules,
     scoring,
+    sequences,
     svg,
     tensor,
 )
@@ -244,6 +246,11 @@ def cardrules_determinize(game: Game, observation: Any, rng: random.Random) -> R
 @hookimpl(trylast=True)
 def cardrules_action_space(game: Game) -> ActionSpace:
     return actions.action_space(game)
+
+
+@hookimpl(trylast=True)
+def cardrules_sequence_space(game: Game) -> SequenceSpace:
+    return sequences.RookSequences(actions.action_space(game))
 
 
 @hookimpl(trylast=True)

@@ -69,7 +69,9 @@ def masked_random_episode(env: CardRulesGymEnv, seed: int) -> tuple[float, list[
 @pytest.mark.parametrize("game", IDS)
 def test_an_episode_against_bots(game: str) -> None:
     """Masks are the legal ids, rewards add up to minus the final score, seeded episodes repeat."""
-    env = CardRulesGymEnv(game, players=3, seat=1, opponents="greedy", options={"rounds": 1})
+    env = CardRulesGymEnv(
+        game, players=3, seat=1, opponents="greedy", options={"rounds": 1}, encoding="full"
+    )
     total, seen = masked_random_episode(env, seed=5)
     state = env.game_state
     assert state is not None

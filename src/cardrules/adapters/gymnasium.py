@@ -8,8 +8,11 @@ bots, bundled ones named as in `cardrules.bots.loading.bot_factories` (``"random
 ``choose(observation) -> move``, `cardrules.Bot`). Between two of the agent's
 decisions the bots play every decision that is theirs.
 
-* **Actions**: the game's action ids, ``Discrete(action_space.size)`` (546 for
-  Gnoming A Round; 47,565 and up for Toonerville Rook).
+* **Actions**: with ``encoding="compact"`` (the default) one token per step
+  (`cardrules.adapters.building`: a Rook meld is built card by card; 192 to
+  229 tokens for Toonerville Rook, Gnoming A Round's 546 action ids); with
+  ``encoding="full"`` the game's action ids, ``Discrete(action_space.size)``
+  (47,565 and up for Toonerville Rook).
 * **Observations**: ``float32`` array ``(tensor_layout.size,)``, the game's
   observation tensor of the agent's seat (only what that seat may know); a
   ``Box`` from ``-inf`` to ``inf`` (scores are not clipped).
@@ -79,6 +82,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
+from cardrules.adapters.building import MoveBuilder
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
 from cardrules.bots.base import Bot
@@ -123,12 +127,16 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: the reward of an illegal action (``None``:
             `cardrules.adapters.bounds.illegal_penalty`, the worst utility of one
             round; -1.0 for a game without known bounds).
+        encoding: ``"compact"`` (default): one token per step, a move built
+            as its token sequence (`cardrules.model.sequences`; the game's
+            action ids where its moves are one token each); ``"full"``: one
+            action id per move.
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad options).
         InvalidSeatError: ``seat`` is not a seat of the match.
         OptionsError: an unknown bot name, or the wrong number of opponents.
-        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+        ValueError: an unknown ``render_mode`` or ``encoding``, or a bad ``max_decisions``.
 
     Attributes:
         game: the configured `cardrules.Game`.
@@ -154,6 +162,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
         max_decisions: int | None = DEFAULT_MAX_DECISIONS,
         illegal_reward: float | None = None,
+        encoding: str = "compact",
     ) -> None:
         check_render_mode(render_mode, self.metadata["render_modes"])
         check_max_decisions(max_decisions)
@@ -169,10 +178,18 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             illegal_penalty(self.game) if illegal_reward is None else float(illegal_reward)
         )
         self._opponents = self._read_opponents(opponents, players)
-        size = self.game.action_space.size
-        self.action_space = spaces.Discrete(size)
+        if encoding not in ("compact", "full"):
+            raise ValueError(f"encoding must be 'compact' or 'full', got {quote(encoding)}")
+        self.encoding = encoding
+        sequences = self.game.sequence_space
+        self._builder = (
+            MoveBuilder(sequences) if encoding == "compact" and sequences.longest > 1 else None
+        )
+        self._size = self.game.action_space.size if self._builder is None else sequences.size
+        self.action_space = spaces.Discrete(self._size)
+        building = 0 if self._builder is None else sequences.size
         self.observation_space = spaces.Box(
-            -np.inf, np.inf, (self.game.tensor_layout.size,), np.float32
+            -np.inf, np.inf, (self.game.tensor_layout.size + building,), np.float32
         )
         self.game_state: GameState | None = None
         self.opponents: dict[int, Bot] = {}
@@ -240,6 +257,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         }
         self._decisions = 0
         self._done = False
+        if self._builder is not None:
+            self._builder.clear()
         self._play_bots(capped=False)
         if self.render_mode == "human":
             self.render()
@@ -266,7 +285,13 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         scores = state.scores[self.seat]
         try:
-            state.apply_action(action)
+            if self._builder is None:
+                state.apply_action(action)
+            else:
+                move = self._builder.push(state, action)
+                if move is None:  # a move being built: nothing is played yet, no bot moves
+                    return self._observe(), 0.0, False, False, self._info()
+                state.apply(move)
         except IllegalMoveError as error:
             self._done = True
             info = {**self._info(), "illegal_action": True, "error": str(error)}
@@ -284,10 +309,12 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """``bool`` array of ``action_space.n``: True at the agent's legal ids (sb3-contrib)."""
-        size = self.game.action_space.size
+        size = self._size
         state = self.game_state
         if state is None or self._done or state.current_player != self.seat:
             return mask_of(size, (), np.bool_)
+        if self._builder is not None:
+            return mask_of(size, self._builder.tokens(state), np.bool_)
         return mask_of(size, state.legal_actions(), np.bool_)
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -339,6 +366,8 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         state = self.game_state
         assert state is not None
         tensor: npt.NDArray[np.float32] = state.observation_tensor(self.seat)
+        if self._builder is not None:
+            tensor = np.concatenate([tensor, self._builder.planes()])
         return tensor
 
     def _info(self) -> dict[str, Any]:

@@ -7,9 +7,12 @@ agents named ``"seat_0" .. "seat_{players-1}"``: agent ``seat_i`` plays seat
 the seat whose turn it is (a Gnoming player flips after another's Hazard, a
 Rook player buys during another's turn).
 
-* **Actions** are the game's integer action ids, ``Discrete(action_space.size)``
-  (`cardrules.model.actions`: 546 for Gnoming A Round; 47,565 to 223,907 for
-  Toonerville Rook, depending on the players).
+* **Actions** are, with ``encoding="compact"`` (the default), tokens, one per
+  step (`cardrules.adapters.building`: a Rook meld is built card by card;
+  192 to 229 tokens for Toonerville Rook; Gnoming A Round's moves are one token
+  each, its 546 action ids); with ``encoding="full"``, the game's integer action
+  ids, ``Discrete(action_space.size)`` (`cardrules.model.actions`: 47,565 to
+  223,907 for Toonerville Rook, depending on the players).
 * **Observations** follow PettingZoo's convention for masked environments: a
   dict ``{"observation": float32 array (tensor_layout.size,), "action_mask":
   int8 array (action_space.size,)}``. The observation is
@@ -91,6 +94,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
+from cardrules.adapters.building import MoveBuilder
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
 from cardrules.engine.game_state import Game, GameState, new_game
@@ -123,11 +127,15 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         illegal_reward: ``None`` (default): an illegal action raises, as in
             `raw_env`. A number: an illegal action ends the match and the
             offender receives it, as in `env` (PettingZoo's convention).
+        encoding: ``"compact"`` (default): one token per step, a move built
+            as its token sequence (`cardrules.model.sequences`; the game's
+            action ids where its moves are one token each); ``"full"``: one
+            action id per move.
 
     Raises:
         CardRulesError: as `cardrules.new_game` (an unknown game or variant, bad
             options, conflicting variants).
-        ValueError: an unknown ``render_mode`` or a bad ``max_decisions``.
+        ValueError: an unknown ``render_mode`` or ``encoding``, or a bad ``max_decisions``.
 
     Attributes:
         state_space: the ``Box`` of `state` (``float32``, ``players *
@@ -155,6 +163,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         render_mode: str | None = None,
         max_decisions: int | None = DEFAULT_MAX_DECISIONS,
         illegal_reward: float | None = None,
+        encoding: str = "compact",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode, self.metadata["render_modes"])
@@ -166,8 +175,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.max_decisions = max_decisions
         self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(players)]
         self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
-        self._size: int = self.game.action_space.size
-        tensor_size: int = self.game.tensor_layout.size
+        if encoding not in ("compact", "full"):
+            raise ValueError(f"encoding must be 'compact' or 'full', got {quote(encoding)}")
+        self.encoding = encoding
+        sequences = self.game.sequence_space
+        self._builder = (
+            MoveBuilder(sequences) if encoding == "compact" and sequences.longest > 1 else None
+        )
+        self._size: int = self.game.action_space.size if self._builder is None else sequences.size
+        self._tensor_size: int = self.game.tensor_layout.size
+        tensor_size = self._tensor_size + (0 if self._builder is None else sequences.size)
         self.observation_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Dict(
                 {
@@ -180,7 +197,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.action_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Discrete(self._size) for agent in self.possible_agents
         }
-        self.state_space = spaces.Box(-np.inf, np.inf, (players * tensor_size,), np.float32)
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * self._tensor_size,), np.float32)
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         # One read-only all-zero mask, shared by every agent not to act.
         self._no_mask: npt.NDArray[np.int8] = np.zeros(self._size, dtype=np.int8)
@@ -191,10 +208,11 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.game_state: GameState | None = None
         self._seeds: random.Random | None = None
         self._decisions = 0
+        self._steps = 0  # steps played (a move's tokens are one step each): what caches key on
         self._scored_rounds = 0
         self._rewarded = False
         self._done = False
-        self._legal: tuple[int, list[int]] | None = None  # (decisions, sorted legal ids)
+        self._legal: tuple[int, list[int]] | None = None  # (steps, sorted legal ids)
 
     # -- spaces ----------------------------------------------------------------
 
@@ -234,6 +252,9 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             agent: {"action_mask": self._no_mask} for agent in self.agents
         }
         self._decisions = 0
+        self._steps = 0
+        if self._builder is not None:
+            self._builder.clear()
         self._scored_rounds = 0
         self._rewarded = False
         self._done = False
@@ -278,14 +299,30 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         state = self.game_state
         assert state is not None
+        builder = self._builder
         try:
-            state.apply_action(action)
+            if builder is None:
+                state.apply_action(action)
+            else:
+                move = builder.push(state, action)
+                if move is None:  # a move being built: nothing is played yet
+                    self._steps += 1
+                    self._cumulative_rewards[agent] = 0.0
+                    if self._rewarded:
+                        self.rewards = dict.fromkeys(self.rewards, 0.0)
+                        self._rewarded = False
+                    self.infos[agent] = {"action_mask": self._current_mask()}
+                    if self.render_mode == "human":
+                        self.render()
+                    return
+                state.apply(move)
         except IllegalMoveError:
             if self.illegal_reward is None:
                 raise
             self._end_illegally(agent)
             return
         self._decisions += 1
+        self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         if self._rewarded:
@@ -364,8 +401,10 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations.get(name) or self.truncations.get(name):
             return []  # ended by a wrapper (an illegal action in `env`)
         legal = self._legal
-        if legal is None or legal[0] != self._decisions:
-            legal = (self._decisions, state.legal_actions())
+        if legal is None or legal[0] != self._steps:
+            builder = self._builder
+            ids = state.legal_actions() if builder is None else builder.tokens(state)
+            legal = (self._steps, ids)
             self._legal = legal
         return legal[1]
 
@@ -383,11 +422,11 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def _current_mask(self) -> npt.NDArray[np.int8]:
         """The read-only mask of the agent to act, made once per decision."""
         cached = self._mask
-        if cached is not None and cached[0] == self._decisions:
+        if cached is not None and cached[0] == self._steps:
             return cached[1]
         mask = mask_of(self._size, self.legal_actions(), np.int8)
         mask.setflags(write=False)
-        self._mask = (self._decisions, mask)
+        self._mask = (self._steps, mask)
         return mask
 
     def state(self) -> npt.NDArray[np.float32]:
@@ -452,6 +491,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             raise RuntimeError("call reset() first")
         seat = self._seat_of(agent)
         tensor = state.observation_tensor(seat)
+        builder = self._builder
+        if builder is not None:
+            building = builder.planes() if agent == self.agent_selection else None
+            if building is None:
+                building = np.zeros(self._size, dtype=np.float32)
+            tensor = np.concatenate([tensor, building])
         return {"observation": tensor, "action_mask": self.action_mask(agent)}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -510,9 +555,12 @@ def raw_env(
     options: Any = None,
     render_mode: str | None = None,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+    encoding: str = "compact",
 ) -> CardRulesEnv:
     """The unwrapped `CardRulesEnv` (the fastest; arguments as `CardRulesEnv`)."""
-    return CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
+    return CardRulesEnv(
+        game, players, variants, options, render_mode, max_decisions, encoding=encoding
+    )
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -548,6 +596,7 @@ def env(
     render_mode: str | None = None,
     max_decisions: int | None = DEFAULT_MAX_DECISIONS,
     illegal_reward: float | None = None,
+    encoding: str = "compact",
 ) -> Any:
     """The environment as PettingZoo's classic environments are: illegal actions end the match.
 
@@ -568,7 +617,9 @@ def env(
     Returns:
         an ``OrderEnforcingWrapper``; ``.unwrapped`` is the `CardRulesEnv`.
     """
-    inner = CardRulesEnv(game, players, variants, options, render_mode, max_decisions)
+    inner = CardRulesEnv(
+        game, players, variants, options, render_mode, max_decisions, encoding=encoding
+    )
     inner.illegal_reward = (
         illegal_penalty(inner.game) if illegal_reward is None else float(illegal_reward)
     )

@@ -123,6 +123,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "_kinds",
         "_legal_caller",
         "_observe_caller",
+        "_sequence_space",
         "_tensor_caller",
         "_tensor_layout",
         "_tensor_shape",
@@ -249,6 +250,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.match_rules: MatchRules = self._declared_match_rules()
         self.rounds: int = self.match_rules.most_rounds
         self._action_space: ActionSpace | None = None
+        self._sequence_space: Any = None
         self._tensor_layout: Any = None
         # ``(tensor_layout.size,)`` once the layout is known: what `checked_tensor` compares.
         self._tensor_shape: tuple[int] | None = None

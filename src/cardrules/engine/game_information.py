@@ -17,6 +17,7 @@ from typing import Any
 from cardrules.errors import CardRulesError, ObservationMismatchError, PluginHookError, quote
 from cardrules.model.actions import ActionSpace
 from cardrules.model.moves import Move
+from cardrules.model.sequences import SequenceSpace, SingleTokens, WithAddedIds
 from cardrules.plugins.hook_calls import HookCalls
 from cardrules.plugins.hook_results import answerer
 from cardrules.plugins.known_cards import install_known, with_known
@@ -48,6 +49,7 @@ class GameInformation(HookCalls):
     _observe_caller: Callable[..., Any]
     _tensor_caller: Callable[..., Any]
     _action_space: ActionSpace | None
+    _sequence_space: Any
     _tensor_layout: Any
     _tensor_shape: tuple[int] | None
     deck: Any
@@ -171,6 +173,33 @@ class GameInformation(HookCalls):
                 space = VariantActionSpace(space, self.move_kinds)
             self._action_space = space  # type: ignore[misc]  # (a slot of Game)
         return self._action_space
+
+    @property
+    def sequence_space(self) -> SequenceSpace:
+        """The game's compact encoding: each move a token sequence (computed once per game).
+
+        The game's answer to ``cardrules_sequence_space`` (variants' move kinds
+        one token each after its tokens), or else each move one token, its
+        action id (`cardrules.model.sequences.SingleTokens`).
+        """
+        if self._sequence_space is None:
+            actions = self.action_space
+            space = self._call("cardrules_sequence_space", game=self)
+            if space is None:
+                space = SingleTokens(actions)
+            else:
+                if not isinstance(space, SequenceSpace):
+                    raise PluginHookError(
+                        answerer(self.plugin_manager, "cardrules_sequence_space"),
+                        "cardrules_sequence_space",
+                        f"{quote(space)} is not a SequenceSpace",
+                    )
+                if self.move_kinds:
+                    assert isinstance(actions, VariantActionSpace)
+                    space = WithAddedIds(space, actions, actions.base.size)
+            self._sequence_space = space
+        found: SequenceSpace = self._sequence_space
+        return found
 
     @property
     def tensor_layout(self) -> Any:

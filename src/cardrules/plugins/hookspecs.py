@@ -424,6 +424,19 @@ def cardrules_action_space(game: HookGame) -> Any:
 
 
 @_spec(firstresult=True)
+def cardrules_sequence_space(game: HookGame) -> Any:
+    """Return the game's `cardrules.model.sequences.SequenceSpace` (optional).
+
+    Stops at the first non-None result. The learning environments' compact
+    encoding: each move a short token sequence. Without an answer, each move
+    is one token, its action id. Depends only on the configuration.
+
+    :param game: the game.
+    :returns: a ``SequenceSpace`` of the game's own moves, or ``None``.
+    """
+
+
+@_spec(firstresult=True)
 def cardrules_tensor_layout(game: HookGame) -> Any:
     """Return the `cardrules.information.tensor_layout.TensorLayout` of the game's observation
     tensors.

@@ -1,0 +1,202 @@
+"""Toonerville Rook's compact encoding: each move as a short sequence of tokens.
+
+The learning environments' default (`cardrules.model.sequences`): a meld is
+built card by card, so there are ``136 + T`` tokens (``T``: the most melds a
+table holds, `RookActionSpace.table_melds`): 192, 210 and 229 for 3, 4 and 5
+players, instead of 47,565 to 223,907 action ids.
+
+===============  ============================================================
+tokens           meaning
+===============  ============================================================
+0-3              ``draw``, ``take``, ``buy``, ``pass`` (R9, R10): one token
+4-60             ``discard`` card code 0-56 (R12): one token
+61, 62           start a ``meld`` run / set (R7, R8, R11, R14)
+63, 64           start a ``lay off`` (R11, R13) / a ``swap`` (R14)
+65-120           a natural card, by code 0-55
+121-134          a Rook standing for number 1-14
+135              close the meld being built
+136 ...          table meld ``0 .. T-1`` (the target of a lay-off or swap)
+===============  ============================================================
+
+Sequences: ``meld run, cards in the run's order, close``; ``meld set,
+naturals (colours R, Y, G, B), Rooks (as the set's number), close``; ``lay off,
+card (a Rook as the number it stands for), target``; ``swap, card, target``.
+A ``LayDown`` has none: its melds are played one ``MeldDown`` each.
+
+Examples:
+    >>> from cardrules_rook.deck import game_deck
+    >>> from cardrules_rook.meld_reading import meld_from_str
+    >>> from cardrules_rook.actions import RookActionSpace
+    >>> space = RookSequences(RookActionSpace(3, game_deck(3)))
+    >>> space.size
+    192
+    >>> tokens = space.tokens_of(MeldDown(meld_from_str("R3 R4 *R5 R6")))
+    >>> tokens, space.move_of(tokens)
+    ((61, 67, 68, 125, 70, 135), MeldDown(meld=RunMeld(colour='R', low=3, high=6, rooks=(5,))))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.errors import InvalidMoveError, quote
+from cardrules.model.actions import blocks_from
+from cardrules.model.moves import Move
+from cardrules.model.sequences import SequenceSpace
+from cardrules_rook.actions import RookActionSpace
+from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
+from cardrules_rook.melds import RunMeld, SetMeld, wrapped
+from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
+
+__all__ = ["RookSequences"]
+
+DISCARD = 4
+MELD_RUN, MELD_SET, LAY_OFF, SWAP = 61, 62, 63, 64
+CARD = 65  # + natural code 0-55
+ROOK_AS = CARD + ROOK_CODE - 1  # + number 1-14
+CLOSE = 135
+TARGET = 136  # + table meld
+
+_SIMPLE: dict[type, int] = {Draw: 0, Take: 1, Buy: 2, Pass: 3}
+#: At most this many moves' sequences are kept (then the space starts afresh).
+_KNOWN_LIMIT = 1 << 14
+_SIMPLE_MOVES: tuple[Move, ...] = (Draw(), Take(), Buy(), Pass())
+
+
+class RookSequences(SequenceSpace):
+    """The token sequences of Toonerville Rook moves (module table).
+
+    Args:
+        actions: the game's `RookActionSpace` (its ``table_melds`` bounds the targets).
+    """
+
+    def __init__(self, actions: RookActionSpace) -> None:
+        self.table_melds = actions.table_melds
+        super().__init__(
+            blocks_from(
+                [
+                    ("draw take buy pass", 4, "one token each"),
+                    ("discard", 57, "start + card code (Rook 56)"),
+                    ("kind", 4, "start a meld run, meld set, lay off, swap"),
+                    ("card", 56, "start + natural card code"),
+                    ("rook as", 14, "start + number - 1"),
+                    ("close", 1, "close the meld"),
+                    ("target", self.table_melds, "start + table meld"),
+                ]
+            ),
+            longest=16,
+        )
+        self._discards = tuple(Discard(card_of_code(code)) for code in range(57))
+        # The sequences of shared move values (the rules list shared melds, lay-offs and
+        # discards: `cardrules_rook.legal`), by identity: id(move) -> (move, tokens).
+        self._known: dict[int, tuple[Move, tuple[int, ...]]] = {}
+
+    def tokens_of(self, move: Move) -> tuple[int, ...]:
+        """The sequence of ``move`` (module table).
+
+        Raises:
+            InvalidMoveError: a ``LayDown``, a move of another game, or a target
+                ``>= table_melds``.
+        """
+        known = self._known.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
+        tokens = self._tokens(move)
+        if len(self._known) >= _KNOWN_LIMIT:
+            self._known.clear()
+        self._known[id(move)] = (move, tokens)
+        return tokens
+
+    def _tokens(self, move: Move) -> tuple[int, ...]:
+        kind = move.__class__
+        if kind is Discard:
+            return (DISCARD + move.card.code,)  # type: ignore[attr-defined]
+        simple = _SIMPLE.get(kind)
+        if simple is not None:
+            return (simple,)
+        if kind is MeldDown:
+            meld = move.meld  # type: ignore[attr-defined]
+            if isinstance(meld, RunMeld):
+                cards = tuple(
+                    ROOK_AS + wrapped(n)
+                    if n in meld.rooks
+                    else CARD + natural(meld.colour, wrapped(n)).code
+                    for n in range(meld.low, meld.high + 1)
+                )
+                return (MELD_RUN, *cards, CLOSE)
+            if isinstance(meld, SetMeld):
+                naturals = tuple(CARD + natural(c, meld.number).code for c in meld.colours)
+                rooks = (ROOK_AS + meld.number,) * meld.rooks
+                return (MELD_SET, *naturals, *rooks, CLOSE)
+        if kind is LayOff:
+            card = move.card  # type: ignore[attr-defined]
+            token = ROOK_AS + move.number if card.is_rook else CARD + card.code  # type: ignore[attr-defined]
+            return (LAY_OFF, token, self._target(move))
+        if kind is Swap:
+            return (SWAP, CARD + move.card.code, self._target(move))  # type: ignore[attr-defined]
+        raise InvalidMoveError(f"{quote(str(move))} has no token sequence")
+
+    def _target(self, move: Move) -> int:
+        target: int = move.target  # type: ignore[attr-defined]
+        if not 0 <= target < self.table_melds:
+            raise InvalidMoveError(f"{move} has no token sequence: no table meld {target}")
+        return TARGET + target
+
+    def move_of(self, tokens: Sequence[int]) -> Move:
+        """The move whose sequence is ``tokens`` (exactly).
+
+        Raises:
+            InvalidMoveError: ``tokens`` is no move's whole sequence.
+        """
+        move = self._read(tuple(tokens))
+        if move is None or self.tokens_of(move) != tuple(tokens):
+            raise InvalidMoveError(f"tokens {quote(list(tokens))} are no move's sequence")
+        return move
+
+    def _read(self, tokens: tuple[int, ...]) -> Move | None:
+        if not tokens or not all(isinstance(t, int) for t in tokens):
+            return None
+        first, rest = tokens[0], tokens[1:]
+        if not rest:
+            if 0 <= first < DISCARD:
+                return _SIMPLE_MOVES[first]
+            return self._discards[first - DISCARD] if DISCARD <= first < MELD_RUN else None
+        if first in (LAY_OFF, SWAP) and len(rest) == 2:
+            card, target = rest
+            if not (CARD <= card < CLOSE and TARGET <= target < self.size):
+                return None
+            if card > ROOK_AS:
+                return LayOff(target - TARGET, ROOK, card - ROOK_AS) if first == LAY_OFF else None
+            found = card_of_code(card - CARD)
+            if first == LAY_OFF:
+                return LayOff(target - TARGET, found, found.number)
+            return Swap(target - TARGET, found)
+        if first in (MELD_RUN, MELD_SET) and len(rest) >= 2 and rest[-1] == CLOSE:
+            return self._meld(first == MELD_RUN, rest[:-1])
+        return None
+
+    def _meld(self, run: bool, cards: tuple[int, ...]) -> Move | None:
+        if not all(CARD <= t < CLOSE for t in cards):
+            return None
+        naturals = [card_of_code(t - CARD) for t in cards if t <= ROOK_AS]
+        if not naturals:
+            return None
+        numbers = [t - ROOK_AS if t > ROOK_AS else card_of_code(t - CARD).number for t in cards]
+        if not run:
+            colours = tuple(c.colour for c in naturals)
+            rooks = len(cards) - len(naturals)
+            if set(numbers) != {numbers[0]} or sorted(colours, key=COLOURS.index) != list(colours):
+                return None
+            return MeldDown(SetMeld(numbers[0], colours, rooks))
+        colour = naturals[0].colour
+        if any(c.colour != colour for c in naturals):
+            return None
+        low = numbers[0]
+        positions = range(low, low + len(cards))
+        if [wrapped(p) for p in positions] != numbers:
+            return None
+        places = tuple(p for p, t in zip(positions, cards, strict=True) if t > ROOK_AS)
+        try:
+            return MeldDown(RunMeld(colour, low, positions[-1], places))
+        except InvalidMoveError:
+            return None
