@@ -284,6 +284,31 @@ class GnomingRound:
         other.variant_states = self.variant_states  # frozen values, replaced on change
         return other
 
+    def replace_from_stock(self, seat: int, position: int) -> Card:
+        """Put the stock's top card face down at ``position`` of ``seat``'s layout, unseen.
+
+        A house rule's way to deal a layout card from the draw pile outside a
+        draw (``snap`` does it). The public bookkeeping follows: nobody saw the
+        card, so one Hazard fewer is known to be in the draw pile (G5,
+        `stock_hazards`). An empty draw pile is rebuilt, or ends the round, only
+        when the next turn starts (G8).
+
+        Args:
+            seat: the layout's seat, ``0 .. players-1``.
+            position: the layout position, 0-8.
+
+        Returns:
+            the card that was at ``position``: the caller puts it somewhere.
+
+        Raises:
+            cardrules.model.piles.EmptyPileError: the draw pile is empty.
+        """
+        layout = self.layouts[seat]
+        card = layout.cards[position]
+        layout.cards[position], layout.face_up[position] = self.stock.draw(), False
+        self.stock_hazards = max(0, self.stock_hazards - 1)
+        return card
+
     def note_public(self, move: Move) -> None:
         """Update `stock_hazards` for ``move``, just *before* it is applied.
 

@@ -126,6 +126,31 @@ class TestASnap:
         assert [str(c) for c in r.stock] == ["2", "5"]  # pile 0 but its top
         assert [str(c) for c in r.discards[0]] == ["5"]
 
+    @pytest.mark.rule("G5", "G14")
+    def test_a_snap_taking_the_stocks_top_counts_one_hazard_fewer_in_the_draw_pile(
+        self,
+    ) -> None:
+        """Shuffle-back (G5): all know one Hazard is in the draw pile, and it is the top.
+        A snap takes it unseen: nobody may still count it in the pile, or a determinized
+        state would put a Hazard in a pile that holds none."""
+        state = discard_position(stock="10 H")  # H on top
+        rs(state).stock_hazards = 1
+        play(state, "discard 0", "snap 0")
+        r = rs(state)
+        assert r.layouts[1].cards[0] == card("H")
+        assert not r.layouts[1].face_up[0]
+        assert r.stock_hazards == 0
+        assert [state.observation(seat).draw_pile_hazards for seat in range(3)] == [0, 0, 0]
+
+    @pytest.mark.rule("G5", "G14")
+    def test_a_snap_of_a_card_above_known_hazards_lowers_the_count_by_one(self) -> None:
+        """Two Hazards known in a pile of three: after a snap one is still sure to be there."""
+        state = discard_position(stock="H H 10")
+        rs(state).stock_hazards = 2
+        play(state, "discard 0", "snap 0")
+        assert rs(state).stock_hazards == 1
+        assert state.observation(2).draw_pile_hazards == 1
+
     @pytest.mark.rule("G14", "G17", "G18")
     def test_the_round_waits_for_a_window_after_its_last_discard(self) -> None:
         """Seat 0's last turn (seat 1 is the ender): the round ends only once the snap is
