@@ -55,9 +55,10 @@ def draw_pile_cards(state: GnomingRound, seat: int) -> tuple[Card, ...] | None:
     """After a rebuild (G8): the draw pile's cards, with a held card hidden from ``seat``.
 
     Returns:
-        the multiset sorted by `card_order`, or ``None`` before any rebuild.
+        the multiset sorted by `card_order`, or ``None`` before any rebuild
+        or once a card left the rebuilt pile unseen (``state.draw_pile_known``).
     """
-    if not state.rebuilds:
+    if not state.rebuilds or not state.draw_pile_known:
         return None
     cards = list(state.stock)
     if held_is_hidden(state, seat):
