@@ -18,7 +18,7 @@ import pytest
 from cardrules import Game, InvalidCardError, VariantSpec, hookimpl, new_game
 from cardrules.model.decks import DeckComposition
 from cardrules.records import check_record
-from cardrules.testing import check_variant
+from cardrules.testing import check_changes, check_variant
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, CardKind, card_kind, number
 from cardrules_gnoming.deck import DEFAULT_DECK, category_counts
 from cardrules_gnoming.hidden import card_order
@@ -125,3 +125,18 @@ class TestInPlay:
         assert scored  # a Jester ended a round in some layout (and was scored, -3)
         record = json.loads(json.dumps(state.record()))
         assert check_record(record, catalogue=CATALOGUE).record() == state.record()
+
+
+@pytest.mark.rule("G2")
+def test_the_jesters_change_the_deal() -> None:
+    """The kit's change check: the same seeds with and without the variant deal differently
+    (G2; the scores are checked on a hand-built layout above)."""
+    report = check_changes(
+        "gnoming-a-round",
+        ["jesters"],
+        players=3,
+        seeds=[1, 2],
+        expect=["deal"],
+        catalogue=CATALOGUE,
+    )
+    assert report.differed["deal"] == 2

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from cardrules import GameState, IllegalMoveError
+from cardrules import GameState, IllegalMoveError, InvalidMoveError
 from cardrules.plugins.windows import WINDOW, WindowState, window_of, window_view
 from cardrules.records import check_record
 from cardrules.testing import check_variant
@@ -211,6 +211,9 @@ class TestASnap:
         assert state.parse_move("snap 4") == Snap(4)
         assert str(Snap(4)) == "snap 4"
         assert state.parse_move("decline") == state.parse_move(" Decline ")
+        for text in ("snap", "snap 9", "snap x", "snap 1 2"):  # the default notation refuses
+            with pytest.raises(InvalidMoveError, match="snap"):
+                state.parse_move(text)
 
 
 class TestRecordsAndViews:
