@@ -56,15 +56,27 @@ class CardKind:
         """The kind's name (as when the kinds were an enum)."""
         return self.name
 
+    @staticmethod
+    def named(name: str) -> CardKind:
+        """The kind named ``name`` (``"number"``, ``"hazard"``, a house rule's...).
+
+        Raises:
+            cardrules.InvalidCardError: no kind has that name (in this process).
+
+        Examples:
+            >>> CardKind.named("hazard") is CardKind.HAZARD
+            True
+        """
+        kind = _KINDS.get(name)
+        if kind is None:
+            raise InvalidCardError(f"no card kind is named {quote(name)}")
+        return kind
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_kind_named, (self.name,))
+        return (CardKind.named, (self.name,))
 
     def __repr__(self) -> str:
         return f"CardKind({self.name!r})"
-
-
-def _kind_named(name: str) -> CardKind:
-    return _KINDS[name]
 
 
 def card_kind(name: str, letter: str) -> CardKind:

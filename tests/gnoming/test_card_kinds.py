@@ -65,6 +65,9 @@ class TestTheKind:
         )
         assert pickle.loads(pickle.dumps(JESTER)).kind is JESTER_KIND
         assert copy.deepcopy(JESTER).kind is JESTER_KIND
+        assert CardKind.named("jester") is JESTER_KIND
+        with pytest.raises(InvalidCardError, match="no card kind"):
+            CardKind.named("clown")
         assert [JESTER.is_number, JESTER.is_mulligan, JESTER.is_hazard] == [False] * 3
 
     @pytest.mark.rule("G1")
