@@ -3,7 +3,8 @@
 The bundled snap (Gnoming A Round) and may-i (Toonerville Rook) variants have
 their own tests; these check the mechanism: every bundled bot answers every
 window with a legal move, a window at a point the game does not publish is
-refused, several seats and a limit, and the ``round-end`` point.
+refused, several seats and a limit, and the ``round-end`` point (windows that
+nest: tests/test_windows_nested.py).
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ resumes the turn where it was (hook ``cardrules_resume``), told which seats
 acted (a point's documentation says what acting there does to the game's own
 next step).
 
+Windows nest: a point reached while a window is open (inside an act, or inside
+the game's resumption) opens its windows on top of it (`WindowState.outer`);
+the outer window goes on once the inner point resumed.
+
 The engine keeps the open window as a variant state under the name `WINDOW`
 (`WindowState`, public): it is cloned with the round, shown to every seat in
 its observation's ``variant_views`` (who is asked, and why: `window_view`),
@@ -150,6 +154,12 @@ class WindowState:
         reason: why they are asked.
         acts: ``(window name, seat)`` of every act at this point so far, this
             window's and earlier ones'.
+        outer: the windows this one opened inside, innermost last (a stack):
+            each was open when an act in it reached a point where this one
+            opened, and that act is done (in its ``acts``). Once this one and
+            the rest at its point close and the game resumed there, the
+            innermost outer window goes on with its next seat. Also kept,
+            with ``point`` ``None``, while the game resumes inside them.
     """
 
     point: str | None = None
@@ -162,6 +172,7 @@ class WindowState:
     limit: int = 1
     reason: str = ""
     acts: tuple[tuple[str, int], ...] = ()
+    outer: tuple[WindowState, ...] = ()
 
     @property
     def seat(self) -> int | None:
@@ -278,6 +289,10 @@ def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) ->
     asked seat decides now, and the game's ``cardrules_resume`` carries on
     once every window at the point closed.
 
+    A point may be reached while a window is open (in an act, or in the
+    game's resumption inside one): the window opened then is kept on top of
+    it, and the outer window goes on once the inner point resumed.
+
     Args:
         game: the game.
         state: the round state (its ``current_player`` is set to the asked seat).
@@ -288,7 +303,15 @@ def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) ->
         PluginHookError: an ``offer`` failed or answered something other than an
             `Offer` or ``None``, or asked a seat that is not ``0 .. players-1``.
     """
-    return _open_next(game, state, point, about, 0, ())
+    return _open_next(game, state, point, about, 0, (), _stack(state))
+
+
+def _stack(state: Any) -> tuple[WindowState, ...]:
+    """The windows a window opened now would sit on: the open one and those under it."""
+    current = state.variant_states.get(WINDOW)
+    if current is None:
+        return ()
+    return (*current.outer, current) if current.point is not None else current.outer
 
 
 def _open_next(
@@ -298,6 +321,7 @@ def _open_next(
     about: Any,
     start: int,
     acts: tuple[tuple[str, int], ...],
+    outer: tuple[WindowState, ...],
 ) -> bool:
     windows = game.windows
     for index in range(start, len(windows)):
@@ -321,6 +345,7 @@ def _open_next(
             offer.limit,
             offer.reason,
             acts,
+            outer,
         )
         set_variant_state(state, WINDOW, opened)
         state.current_player = offer.seats[0]
@@ -336,27 +361,54 @@ def window_moves(game: WindowsGame, state: Any, window: WindowState) -> tuple[Mo
 
 def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) -> None:
     """Play ``move`` (legal in the open window) and move the window on: the next seat,
-    the next window at the point, or the game's resumption."""
+    the next window at the point, or the game's resumption (then the window it sat
+    on, if any, goes on)."""
     window = window_of(state)
     assert window is not None
-    variant, declared = game.windows[window.index]
-    seat = window.seats[window.asked]
     acts = window.acts
     if move != DECLINE:
+        variant, declared = game.windows[window.index]
         what = f"MoveKind({declared.act.name}).apply"
         game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
-        acts = (*acts, (window.name, seat))
-    asked = window.asked + 1
-    acted_here = sum(1 for name, _ in acts if name == window.name)
-    if asked < len(window.seats) and acted_here < window.limit:
-        set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
-        state.current_player = window.seats[asked]
-        return
-    set_variant_state(state, WINDOW, _CLOSED)
-    point, about = window.point, window.about
-    assert point is not None
-    if not _open_next(game, state, point, about, window.index + 1, acts):
-        game.resume(state, point, about, tuple(s for _, s in acts), chance)
+        acts = (*acts, (window.name, window.seats[window.asked]))
+        inner = state.variant_states[WINDOW]
+        if inner is not window:
+            # The act reached a point where a window opened on top of this one: this
+            # one goes on (with its act counted) once that point resumed.
+            depth = len(window.outer)
+            answered = attrs.evolve(window, acts=acts)
+            stack = (*inner.outer[:depth], answered, *inner.outer[depth + 1 :])
+            set_variant_state(state, WINDOW, attrs.evolve(inner, outer=stack))
+            return
+    _advance(game, state, window, acts, chance)
+
+
+def _advance(
+    game: WindowsGame,
+    state: Any,
+    window: WindowState,
+    acts: tuple[tuple[str, int], ...],
+    chance: Chance,
+) -> None:
+    """Move ``window`` on once its asked seat answered (``acts`` counts its act, if any)."""
+    while True:
+        asked = window.asked + 1
+        acted_here = sum(1 for name, _ in acts if name == window.name)
+        if asked < len(window.seats) and acted_here < window.limit:
+            set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
+            state.current_player = window.seats[asked]
+            return
+        outer = window.outer
+        set_variant_state(state, WINDOW, WindowState(outer=outer) if outer else _CLOSED)
+        point, about = window.point, window.about
+        assert point is not None
+        if not _open_next(game, state, point, about, window.index + 1, acts, outer):
+            game.resume(state, point, about, tuple(s for _, s in acts), chance)
+        if not outer or window_of(state) is not None:
+            return  # done, or a window opened (on the same outer ones) while resuming
+        # The point reached inside the outer window resumed: it goes on.
+        window = attrs.evolve(outer[-1], outer=outer[:-1])
+        acts = window.acts
 
 
 def window_refusal(
@@ -407,14 +459,23 @@ def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after:
     the resumed turn (its narration of a `Resumed`; nothing when it has none)."""
     was, now = window_of(before), window_of(after)
     lines: list[Any] = []
-    if now is not None and (was is None or (was.index, was.asked) != (now.index, now.asked)):
+    if now is not None and (was is None or _place(was) != _place(now)):
         lines.append(f"[bold]seat {now.seat} is asked[/bold] ({now.name}): {now.reason}")
-    if was is not None and now is None:
+    if was is not None and (
+        now is None
+        or len(now.outer) < len(was.outer)
+        or (len(now.outer) == len(was.outer) and now.point != was.point)
+    ):
         acted = was.acted + ((seat,) if move != DECLINE else ())
         assert was.point is not None
         resumed = Resumed(was.point, was.about, acted)
         lines += game._resumed_lines(before, seat, resumed, after)
     return lines
+
+
+def _place(window: WindowState) -> tuple[int, int, int]:
+    """Where a window stands: how deep, which declared window, which asked seat."""
+    return (len(window.outer), window.index, window.asked)
 
 
 def _asked_row(players: int, seat: int, window: WindowState | None) -> list[int]:
