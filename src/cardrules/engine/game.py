@@ -210,7 +210,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
         )
-        self.windows: tuple[tuple[str, Window], ...] = tuple(
+        # The game's own windows first (their moves are the game's), then the variants'.
+        own_windows = tuple((spec.name, window) for window in spec.windows)
+        self.windows: tuple[tuple[str, Window], ...] = own_windows + tuple(
             (v.name, window) for v in self.variants for window in v.windows
         )
         self.window_points = frozenset(window.point for _, window in self.windows)
@@ -227,9 +229,13 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             if any(v.name == WINDOW for v in self.variants):
                 raise VariantConflictError(f"a variant may not be named {quote(WINDOW)}")
             self.state_specs += ((WINDOW, WINDOW_STATE),)
-            acts = tuple((variant, window.act) for variant, window in self.windows)
-            self.move_kinds += (*acts, (WINDOW, DECLINE_KIND))
-            self.plane_kinds += (*acts, (WINDOW, DECLINE_KIND))
+            acts = tuple(
+                (variant, window.act) for variant, window in self.windows[len(own_windows) :]
+            )
+            if any(window.decline is None for _, window in self.windows):
+                acts += ((WINDOW, DECLINE_KIND),)  # its id, notation and the windows' planes
+            self.move_kinds += acts
+            self.plane_kinds += acts
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:

@@ -129,6 +129,10 @@ class Window:
             asked only while this window is open. Its ``apply`` plays one;
             `window_of` gives the open window (``about`` included). It must not
             end the turn: the game resumes it when the window closes.
+        decline: the move an asked seat declines with; ``None`` (default): the
+            core `DECLINE` (notation ``decline``). A window the game declares
+            itself (`cardrules.GameSpec.windows`) names one of its own moves
+            (Rook: ``pass``), so that its ids and notation stay the game's.
     """
 
     name: str
@@ -136,6 +140,7 @@ class Window:
     rule: str
     offer: Callable[[Any, Any, Any], Offer | None]
     act: MoveKind
+    decline: Move | None = None
 
 
 @attrs.frozen
@@ -353,10 +358,15 @@ def _open_next(
     return False
 
 
+def declined_with(window: Window) -> Move:
+    """The move that declines ``window``'s offer: its own `Window.decline`, or `DECLINE`."""
+    return DECLINE if window.decline is None else window.decline
+
+
 def window_moves(game: WindowsGame, state: Any, window: WindowState) -> tuple[Move, ...]:
-    """The moves of the seat asked in ``window``: its acts, then `DECLINE`."""
+    """The moves of the seat asked in ``window``: its acts, then its decline."""
     variant, declared = game.windows[window.index]
-    return (*declared.act.listed(game, state, variant), DECLINE)
+    return (*declared.act.listed(game, state, variant), declined_with(declared))
 
 
 def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) -> None:
@@ -366,8 +376,8 @@ def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) ->
     window = window_of(state)
     assert window is not None
     acts = window.acts
-    if move != DECLINE:
-        variant, declared = game.windows[window.index]
+    variant, declared = game.windows[window.index]
+    if move != declined_with(declared):
         what = f"MoveKind({declared.act.name}).apply"
         game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
         acts = (*acts, (window.name, window.seats[window.asked]))
@@ -421,7 +431,7 @@ def window_refusal(
     return IllegalMoveError(
         declared.rule,
         f"{move} is not possible now: seat {window.seat} is asked ({window.reason}): "
-        f"{declared.act.name} or decline",
+        f"{declared.act.name} or {declined_with(declared)}",
         move=move,
         seat=window.seat,
     )
@@ -432,16 +442,21 @@ def check_windows(
 ) -> None:
     """Refuse a window declared at a point the game does not publish.
 
+    ``windows`` are ``(owner, window)``: the owner is a variant's name, or the
+    game's for the windows it declares itself.
+
     Raises:
-        WindowError: naming the variant, the window and the points the game publishes.
+        WindowError: naming the variant (or game), the window and the points
+            the game publishes.
     """
     for variant, window in windows:
+        owner = "game" if variant == game_name else "variant"
         if not isinstance(window, Window):
-            raise WindowError(f"variant {quote(variant)}: {quote(window)} is not a Window")
+            raise WindowError(f"{owner} {quote(variant)}: {quote(window)} is not a Window")
         if window.point not in points:
             known = ", ".join(map(quote, points)) or "none"
             raise WindowError(
-                f"variant {quote(variant)}: window {quote(window.name)} opens at "
+                f"{owner} {quote(variant)}: window {quote(window.name)} opens at "
                 f"{quote(window.point)}, which {game_name} does not publish (it publishes: {known})"
             )
 
@@ -466,7 +481,8 @@ def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after:
         or len(now.outer) < len(was.outer)
         or (len(now.outer) == len(was.outer) and now.point != was.point)
     ):
-        acted = was.acted + ((seat,) if move != DECLINE else ())
+        declined = move == declined_with(game.windows[was.index][1])
+        acted = was.acted + (() if declined else (seat,))
         assert was.point is not None
         resumed = Resumed(was.point, was.about, acted)
         lines += game._resumed_lines(before, seat, resumed, after)
