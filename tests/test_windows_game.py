@@ -17,9 +17,9 @@ from cardrules import Game, GameState, InvalidMoveError, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.plugins.windows import Offer, Window, WindowError, window_of
 from cardrules_gnoming.moves import Bounce, Place
-from tests.gnoming.builders import catalogue_with, play, put_round, rs
+from tests.gnoming.builders import catalogue_with, play, rs
 from tests.gnoming.builders import legal as gnoming_legal
-from tests.test_windows import toy
+from tests.test_windows import last_discard_in, toy
 
 PLACE = MoveKind(
     name="place",
@@ -46,18 +46,7 @@ def gnoming(*windows: Window, variants: tuple[cardrules.VariantSpec, ...] = ()) 
     state = GameState(
         Game(spec, 3, None, [catalogue.variant(spec.name, v.name) for v in variants]), 0
     )
-    layouts = ["(1) 2 3 / 4 5 6 / 7 8 9", "1 2 3 / 4 5 6 / 7 8 9", "(1) 2 3 / 4 5 6 / 7 8 9"]
-    put_round(
-        state,
-        layouts,
-        phase=rs(state).phase.DISCARD,
-        held="12",
-        stock="4 5",
-        discards=("2", "3"),
-        ender=1,
-        final_turns_left=1,
-    )
-    return state
+    return last_discard_in(state)
 
 
 def test_a_games_own_window_asks_with_its_own_moves_ids_and_notation() -> None:
