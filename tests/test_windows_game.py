@@ -55,6 +55,7 @@ def test_a_games_own_window_asks_with_its_own_moves_ids_and_notation() -> None:
     game = state.game
     assert game.action_space.size == plain.game.action_space.size  # no block, no decline
     assert game.tensor_layout.size == plain.game.tensor_layout.size  # no plane
+    assert game.guarded == plain.game.guarded  # (moves not played on a saved copy first)
     with pytest.raises(InvalidMoveError):
         game.parse_move("decline")
     play(state, "discard 0")

@@ -224,6 +224,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.plane_kinds: tuple[tuple[str, MoveKind | PlaneSet], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in (*v.moves, *v.planes)
         )
+        # (the engine's window state alone, of a game's own windows, needs no guard)
+        self.guarded = self.guarded or bool(self.state_specs)
         if self.windows:
             check_windows(spec.name, [point for point, _ in spec.window_points], self.windows)
             if any(v.name == WINDOW for v in self.variants):
@@ -244,7 +246,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
                     f"{kind.type.__name__} moves"
                 )
             self._kinds[kind.type] = (adder, kind)
-        self.guarded = self.guarded or bool(self.state_specs or self.move_kinds)
+        self.guarded = self.guarded or bool(self.move_kinds)
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)
