@@ -15,7 +15,8 @@ import pytest
 import cardrules
 from cardrules import Game, GameState, InvalidMoveError, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
-from cardrules.plugins.windows import Offer, Window, WindowError, window_of
+from cardrules.plugins.windows import Offer, Window, WindowError, declining, window_of
+from cardrules_gnoming.bots import GreedyBot as GnomingGreedy
 from cardrules_gnoming.moves import Bounce, Place
 from tests.gnoming.builders import catalogue_with, play, rs
 from tests.gnoming.builders import legal as gnoming_legal
@@ -98,3 +99,13 @@ def test_a_refused_move_in_a_games_own_window_names_its_decline() -> None:
         state.apply("draw stock")
     move: Move = Place(4)
     assert state.is_legal(move)
+
+
+def test_a_greedy_bot_declines_a_games_own_window_with_the_games_move() -> None:
+    state = gnoming(own_window())
+    play(state, "discard 0")
+    observation = state.observation(2)
+    assert declining(observation) == Bounce(4)
+    assert GnomingGreedy(0).choose(observation) == Bounce(4)
+    with pytest.raises(WindowError):
+        declining(state.observation(1))  # not asked

@@ -64,6 +64,7 @@ __all__ = [
     "WindowError",
     "WindowState",
     "current_window",
+    "declining",
     "open_window",
     "window_lines",
     "window_lines_for",
@@ -271,6 +272,19 @@ def window_view(observation: Any) -> WindowState | None:
         if name == WINDOW:
             return view if view.point is not None else None
     return None
+
+
+def declining(observation: Any) -> Move:
+    """The move that declines the window ``observation``'s seat is asked in: the core
+    `DECLINE`, or the game's own move for a window the game declares (e.g. Rook's
+    ``pass``). A window lists its acts, then its decline: the last legal move.
+
+    Raises:
+        WindowError: the observation's seat is not asked in a window.
+    """
+    if window_view(observation) is None or not observation.legal_moves:
+        raise WindowError("the observation's seat is not asked in a window")
+    return observation.legal_moves[-1]  # type: ignore[no-any-return]
 
 
 def window_lines_for(observation: Any) -> list[str]:
