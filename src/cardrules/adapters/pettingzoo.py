@@ -284,19 +284,17 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.game_state is None:
             raise RuntimeError("call reset() first")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        # (an agent is terminated or truncated only once the match is done)
+        if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        if (
-            self._assert_bounds
-            and not (type(action) is int and 0 <= action < self._size)
-            and not self.action_spaces[agent].contains(action)
-        ):
-            raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
-        if isinstance(action, np.integer):
-            action = int(action)
-        elif isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
+        if action.__class__ is not int or not 0 <= action < self._size:  # (the usual case: no more)
+            if self._assert_bounds and not self.action_spaces[agent].contains(action):
+                raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
+            if isinstance(action, np.integer):
+                action = int(action)
+            elif isinstance(action, bool) or not isinstance(action, int):
+                raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         state = self.game_state
         assert state is not None
         builder = self._builder
