@@ -144,6 +144,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     state.ender = observation.ender
     state.final_turns_left = observation.final_turns_left
     state.rebuilds = observation.rebuilds
+    state.draw_pile_known = observation.draw_pile_cards is not None or not state.rebuilds
     state.ended_by = observation.ended_by
     known = observation.draw_pile_hazards
     if known and not hidden_held and observation.held_from == STOCK:

@@ -35,7 +35,7 @@ def _card(card: Card | None) -> str:
         return "[bold magenta]M[/bold magenta]"
     if card.is_negative:
         return f"[green]{card.value}[/green]"
-    return str(card.value)
+    return str(card) if card.is_number else f"[bold]{card}[/bold]"  # (a house rule's kind)
 
 
 def layout_table(
