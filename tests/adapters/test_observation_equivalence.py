@@ -90,8 +90,11 @@ def test_the_agent_iterator_still_asks_for_a_step_between_agents() -> None:
     """The wrapper's own iterator keeps ``AECOrderEnforcingIterator``'s check and its end."""
     aec = env("gnoming-a-round", players=3, options={"rounds": 1})
     aec.reset(seed=4)
-    agents = iter(aec.agent_iter())
+    iterable = aec.agent_iter()
+    agents = iter(iterable)
     assert next(agents) == aec.agent_selection
     with pytest.raises(AssertionError, match="need to call step"):
         next(agents)
+    aec.step(aec.unwrapped.legal_actions()[0])
+    assert next(iter(iterable)) == aec.agent_selection  # (each iter() starts again)
     assert list(aec.agent_iter(max_iter=0)) == []

@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from cardrules.adapters.extras import missing_extra
@@ -600,8 +600,11 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
 
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """The agent to act, until none is left (``AECOrderEnforcingIterator``, without lookups).
+
+        Like PettingZoo's ``AECIterable``, each ``iter()`` of the result starts
+        a new count of ``max_iter`` agents.
 
         Raises:
             AssertionError: an agent is asked for before ``step`` or ``reset``
@@ -610,18 +613,19 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         inner = self.env
         wrapper: Any = self
 
-        def agents() -> Iterator[str]:
-            left = max_iter
-            while inner.agents and left > 0:
-                left -= 1
-                agent: str = inner.agent_selection
-                assert wrapper._has_updated, (
-                    "need to call step() or reset() in a loop over agent_iter"
-                )
-                wrapper._has_updated = False
-                yield agent
+        class Agents:
+            def __iter__(self) -> Iterator[str]:
+                left = max_iter
+                while inner.agents and left > 0:
+                    left -= 1
+                    agent: str = inner.agent_selection
+                    assert wrapper._has_updated, (
+                        "need to call step() or reset() in a loop over agent_iter"
+                    )
+                    wrapper._has_updated = False
+                    yield agent
 
-        return agents()
+        return Agents()
 
     def step(self, action: Any) -> None:
         if not self._has_reset:
