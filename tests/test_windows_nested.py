@@ -17,6 +17,7 @@ import attrs
 
 from cardrules import Chance, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
+from cardrules.plugins.variant_state import state_as_json
 from cardrules.plugins.windows import (
     DECLINE,
     WINDOW,
@@ -187,3 +188,14 @@ def test_the_narration_tells_the_inner_point_resumed_and_who_is_asked_again() ->
     play(game, state, DECLINE, CHANCE)
     lines = window_lines(game, before, 3, DECLINE, state)
     assert lines == ["[bold]seat 2 is asked[/bold] (bids): about x", "resume inner ()"]
+
+
+def test_records_write_the_windows_under_only_while_there_are_some() -> None:
+    """A window with none under it is written as before windows nested (old records replay)."""
+    game, state = Stand(), Table()
+    open_window(game, state, "outer", "x")
+    alone = state_as_json(window_of(state))
+    assert "outer" not in alone
+    play(game, state, Bid(), CHANCE)
+    nested = state_as_json(window_of(state))
+    assert nested["outer"] == [{**alone, "acts": [["bids", 1]]}]

@@ -51,7 +51,7 @@ from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, 
 from cardrules.model.chance import Chance
 from cardrules.model.moves import Move
 from cardrules.plugins.variant_moves import MoveKind
-from cardrules.plugins.variant_state import StateSpec, set_variant_state
+from cardrules.plugins.variant_state import OMITTED_WHEN_DEFAULT, StateSpec, set_variant_state
 
 __all__ = [
     "DECLINE",
@@ -178,7 +178,10 @@ class WindowState:
     limit: int = 1
     reason: str = ""
     acts: tuple[tuple[str, int], ...] = ()
-    outer: tuple[WindowState, ...] = ()
+    outer: tuple[WindowState, ...] = attrs.field(
+        default=(),
+        metadata={OMITTED_WHEN_DEFAULT: True},  # (records as before nesting)
+    )
 
     @property
     def seat(self) -> int | None:
