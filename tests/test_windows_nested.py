@@ -199,3 +199,18 @@ def test_records_write_the_windows_under_only_while_there_are_some() -> None:
     play(game, state, Bid(), CHANCE)
     nested = state_as_json(window_of(state))
     assert nested["outer"] == [{**alone, "acts": [["bids", 1]]}]
+
+
+def test_the_narration_tells_each_point_resumed_innermost_first() -> None:
+    game, state = Stand(), Table()
+    open_window(game, state, "outer", "x")
+    play(game, state, Bid(), CHANCE)
+    play(game, state, DECLINE, CHANCE)
+    play(game, state, DECLINE, CHANCE)
+    play(game, state, Bid(), CHANCE)  # the second bid: bids closes after this inner point
+    before = Table(state.current_player, dict(state.variant_states))
+    play(game, state, Check(), CHANCE)
+    assert window_lines(game, before, 0, Check(), state) == [
+        "resume inner (0,)",
+        "resume outer (1, 2)",
+    ]

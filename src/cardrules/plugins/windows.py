@@ -487,21 +487,25 @@ class NarratingGame(WindowsGame, Protocol):
 
 def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
     """What spectators are told of windows after ``move``: who is asked now and why,
-    or, when the move closed the last window at a point, the game's own words on
-    the resumed turn (its narration of a `Resumed`; nothing when it has none)."""
+    or, for each point whose last window the move closed (innermost first, when
+    windows nest), the game's own words on the resumed turn (its narration of a
+    `Resumed`; nothing when it has none)."""
     was, now = window_of(before), window_of(after)
     lines: list[Any] = []
     if now is not None and (was is None or _place(was) != _place(now)):
         lines.append(f"[bold]seat {now.seat} is asked[/bold] ({now.name}): {now.reason}")
-    if was is not None and (
-        now is None
-        or len(now.outer) < len(was.outer)
-        or (len(now.outer) == len(was.outer) and now.point != was.point)
-    ):
-        declined = move == declined_with(game.windows[was.index][1])
-        acted = was.acted + (() if declined else (seat,))
-        assert was.point is not None
-        resumed = Resumed(was.point, was.about, acted)
+    if was is None:
+        return lines
+    declined = move == declined_with(game.windows[was.index][1])
+    stack = (*was.outer, attrs.evolve(was, acts=was.acts + (() if declined else (("", seat),))))
+    # The windows under ``now`` stayed open; above it (none, when the move opened
+    # ``now`` on top), each closed and its point resumed, unless ``now`` goes on there.
+    depth = len(now.outer) if now is not None else 0
+    for closed in reversed(stack[depth:]):
+        if now is not None and closed is stack[depth] and closed.point == now.point:
+            break  # the point goes on (its next seat, or its next window)
+        assert closed.point is not None
+        resumed = Resumed(closed.point, closed.about, closed.acted)
         lines += game._resumed_lines(before, seat, resumed, after)
     return lines
 
