@@ -15,7 +15,8 @@ import pytest
 import cardrules
 from cardrules import Game, GameState, InvalidMoveError, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
-from cardrules.plugins.windows import Offer, Window, WindowError, declining, window_of
+from cardrules.plugins.window_views import declining
+from cardrules.plugins.windows import Offer, Window, WindowError, window_of
 from cardrules_gnoming.bots import GreedyBot as GnomingGreedy
 from cardrules_gnoming.moves import Bounce, Place
 from tests.gnoming.builders import catalogue_with, play, rs

@@ -18,6 +18,7 @@ import attrs
 from cardrules import Chance, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.plugins.variant_state import state_as_json
+from cardrules.plugins.window_views import window_lines
 from cardrules.plugins.windows import (
     DECLINE,
     WINDOW,
@@ -27,7 +28,6 @@ from cardrules.plugins.windows import (
     WindowState,
     current_window,
     open_window,
-    window_lines,
     window_moves,
     window_of,
 )

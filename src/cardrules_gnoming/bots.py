@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 from cardrules.model.decks import DeckComposition
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import declining, window_view
+from cardrules.plugins.window_views import declining
+from cardrules.plugins.windows import window_view
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.house_rules.knock import Knock

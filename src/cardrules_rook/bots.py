@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import declining, window_view
+from cardrules.plugins.window_views import declining
+from cardrules.plugins.windows import window_view
 from cardrules_rook.cards import Card
 from cardrules_rook.knock import Knock
 from cardrules_rook.melds import RunMeld
