@@ -100,8 +100,14 @@ class TestOptions:
 
     def test_unknown_variant_is_refused(self) -> None:
         """An unknown variant name lists the known ones."""
-        with pytest.raises(UnknownVariantError, match="no-bounce"):
+        with pytest.raises(UnknownVariantError, match="no-bounce") as refused:
             new_game("gnoming-a-round", players=3, variants=["no-bouncing"])
+        assert "catalogue=" in str(refused.value)  # a plugin not installed needs its catalogue
+
+    @pytest.mark.parametrize("plugins", [[object()], [("name",)], [(1, object())]])
+    def test_a_catalogue_of_other_than_pairs_is_refused_saying_so(self, plugins: list[Any]) -> None:
+        with pytest.raises(TypeError, match=r"\(name, plugin\) pairs"):
+            Catalogue(plugins)
 
     def test_variant_contradicting_given_options_is_refused(self) -> None:
         """bouncing=True given with the no-bounce variant is a conflict."""

@@ -183,6 +183,15 @@ def test_a_variant_may_not_take_the_windows_name() -> None:
         new(3, variants=["window"], catalogue=catalogue_with(named))
 
 
+def test_an_act_also_listed_in_moves_is_refused_with_the_fix() -> None:
+    spec = toy("round-end")
+    doubled = cardrules.VariantSpec(
+        "nods", spec.game, spec.summary, windows=spec.windows, moves=(NOD,)
+    )
+    with pytest.raises(VariantConflictError, match="leave it out of moves="):
+        new(3, variants=["nods"], catalogue=catalogue_with(doubled))
+
+
 @pytest.mark.parametrize(
     ("seats", "limit"), [((), 1), ((1, 1), 1), ((1,), 0)], ids=["none", "twice", "no-limit"]
 )

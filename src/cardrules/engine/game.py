@@ -241,8 +241,14 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:
+                first = self._kinds[kind.type][0]
+                if first == adder:  # listed in moves= and as a window's act
+                    raise VariantConflictError(
+                        f"variant {quote(adder)} adds {kind.type.__name__} moves twice: a "
+                        "window's act is added with the window; leave it out of moves="
+                    )
                 raise VariantConflictError(
-                    f"variants {quote(self._kinds[kind.type][0])} and {quote(adder)} both add "
+                    f"variants {quote(first)} and {quote(adder)} both add "
                     f"{kind.type.__name__} moves"
                 )
             self._kinds[kind.type] = (adder, kind)

@@ -71,6 +71,13 @@ class Catalogue:
     ) -> None:
         if isinstance(plugins, str | bytes) or not isinstance(plugins, Iterable):
             raise TypeError(f"plugins must be (name, plugin) pairs, got {quote(plugins)}")
+        plugins = list(plugins)
+        for pair in plugins:
+            if not (isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)):
+                raise TypeError(
+                    f"plugins must be (name, plugin) pairs, such as [('my-rules', plugin)], "
+                    f"got {quote(pair)}"
+                )
         self.plugin_manager = get_plugin_manager(plugins)
         self._strict = strict
         #: The plugins loaded from entry points, with their distributions.
@@ -243,7 +250,9 @@ class Catalogue:
         except (KeyError, TypeError):
             known = ", ".join(spec.name for spec in self.variants(game)) or "none"
             raise UnknownVariantError(
-                f"unknown variant {quote(name)} of {quote(game)}; known variants: {known}"
+                f"unknown variant {quote(name)} of {quote(game)}; known variants: {known} "
+                "(a plugin that is not installed is known only to the Catalogue it is "
+                "given to: pass catalogue=...)"
             ) from None
 
 
