@@ -12,7 +12,8 @@ from cardrules import Game, VariantSpec, hookimpl, new_game
 from cardrules.model.chance import Chance
 from cardrules.plugins.variant_state import StateSpec, variant_state
 from cardrules.testing import KitFailure, check_variant
-from tests.variant_toys import GAME, Sigh, sigh_variant, toy_catalogue
+from cardrules_gnoming.state import GnomingPhase
+from tests.variant_toys import GAME, HUM_KIND, Hum, Sigh, sigh_variant, toy_catalogue
 
 # Small budgets: each match stops after this many moves; states checked every few moves.
 QUICK: dict[str, Any] = {"players": 3, "matches": 1, "max_decisions": 120, "check_every": 4}
@@ -156,3 +157,22 @@ def test_bad_settings_are_refused() -> None:
     other = new_game(GAME, players=3, seed=1)
     with pytest.raises(ValueError, match="start 1 is not"):
         check_variant(GAME, ["sigh"], players=3, starts=[other], catalogue=toy_catalogue())
+
+
+def test_two_moves_of_a_kind_on_one_id_fail_naming_both() -> None:
+    """A kind whose moves outnumber its ids (here two hums on one id) fails the
+    action check, which names the two moves and their block, not the move played."""
+    kind = attrs.evolve(
+        HUM_KIND,
+        legal=lambda game, state: (
+            (Hum("low"), Hum("high")) if state.phase is GnomingPhase.DRAW else ()
+        ),
+        actions=1,
+        id_of=lambda move: 0,
+        move_of=lambda index: Hum("low"),
+    )
+    spec = VariantSpec("one-hum", GAME, "Hum on one id (test toy).", moves=(kind,))
+    with pytest.raises(KitFailure, match="hum low and hum high share action id") as failure:
+        check_variant(GAME, ["one-hum"], catalogue=catalogue_with(spec), **QUICK)
+    assert failure.value.check == "actions"
+    assert "'one-hum:hum'" in str(failure.value)

@@ -331,10 +331,19 @@ class _Run:
         except Exception as error:
             raise self.fail("actions", f"a legal move has no action id: {error}") from error
         if len(set(ids)) != len(ids):
-            raise self.fail("actions", "two legal moves share an action id")
+            first: dict[int, Any] = {}
+            for move, action in zip(moves, ids, strict=True):
+                if action in first:
+                    raise self.fail(
+                        "actions",
+                        f"legal moves {first[action]} and {move} share action id {action} "
+                        f"(block {space.block_of(action).name!r})",
+                    )
+                first[action] = move
         back = [space.move_of(i) for i in ids]
         if back != list(moves):
-            raise self.fail("actions", "an action id maps back to another move")
+            wrong = next(m for m, b in zip(moves, back, strict=True) if m != b)
+            raise self.fail("actions", f"the action id of {wrong} maps back to another move")
         mask = state.legal_action_mask()
         if len(mask) != space.size or sorted(i for i, v in enumerate(mask) if v) != sorted(ids):
             raise self.fail("actions", "the mask is not exactly the legal ids")
