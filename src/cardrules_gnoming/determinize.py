@@ -14,6 +14,7 @@ from collections import Counter
 
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
+from cardrules.information.determinize import deck_less
 from cardrules.model.piles import Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
@@ -44,43 +45,24 @@ def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
     seen.update(observation.out_of_play)
     if observation.held_card is not None:
         seen[observation.held_card] += 1
-    unseen: list[Card] = []
-    for card, copies in game.deck.counts:
-        left = copies - seen.pop(card, 0)
-        if left < 0:
-            raise ObservationMismatchError(
-                f"the observation shows more {card} cards than the deck holds"
-            )
-        unseen += [card] * left
-    if seen:
-        raise ObservationMismatchError(
-            f"the observation shows cards not in the deck: {sorted(map(str, seen))}"
-        )
-    return unseen
+    return deck_less(game.deck, seen)
 
 
 def determinize(game: Game, observation: GnomingObservation, rng: random.Random) -> GnomingRound:
-    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+    """Gnoming's ``cardrules_determinize``: a new `GnomingRound` that ``observation.seat``
+    (of ``game``) observes as ``observation``, its hidden cards sampled with ``rng``.
 
-    Args:
-        game: the game the observation was made in (its options and deck).
-        observation: a `GnomingObservation` of any seat, at any point of a round.
-        rng: the generator to sample with.
-
-    Returns:
-        A new `GnomingRound` whose observation for ``observation.seat`` (with
-        the same round scores, legal moves and history) equals ``observation``.
-        Every card in sight is where it was seen; the unseen cards
-        (`unseen_cards`) are dealt at random to the face-down positions, the
-        draw pile and a held card hidden from the observer, keeping
-        ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
-        draw pile's order is uniform. That holds for a Hazard shuffled back
-        while starting a discard pile (G5) too: it goes under at least one
-        card, but the next card is turned up before the deal ends, and once
-        that card is off, the Hazard's place in the pile is uniform.
-        (``draw_pile_hazards`` is a lower bound: when a Hazard turned up could
-        be one shuffled back before, more Hazards than that may be in the
-        pile, and samples do not weigh that chance exactly.)
+    Every card in sight is where it was seen; the unseen cards
+    (`unseen_cards`) are dealt at random to the face-down positions, the
+    draw pile and a held card hidden from the observer, keeping
+    ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
+    draw pile's order is uniform. That holds for a Hazard shuffled back
+    while starting a discard pile (G5) too: it goes under at least one
+    card, but the next card is turned up before the deal ends, and once
+    that card is off, the Hazard's place in the pile is uniform.
+    (``draw_pile_hazards`` is a lower bound: when a Hazard turned up could
+    be one shuffled back before, more Hazards than that may be in the
+    pile, and samples do not weigh that chance exactly.)
 
     Raises:
         ObservationMismatchError: the observation is of another game or player

@@ -94,25 +94,18 @@ def unseen_cards(game: Game, observation: RookObservation) -> list[int]:
 
 
 def determinize(game: Game, observation: RookObservation, rng: random.Random) -> RookRound:
-    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+    """Rook's ``cardrules_determinize``: a new `RookRound` that ``observation.seat`` (of
+    ``game``) observes as ``observation``, its hidden cards sampled with ``rng``.
 
-    Args:
-        game: the game the observation was made in (its options and deck).
-        observation: a `RookObservation` of any seat, at any point of a round.
-        rng: the generator to sample with.
-
-    Returns:
-        A new `RookRound` whose observation for ``observation.seat`` (with the
-        same round scores, legal moves and history) equals ``observation``.
-        The observer's hand, the table, the discard pile and the known cards
-        of every hand are as observed; the unseen cards (`unseen_cards`) are
-        dealt at random to the other hands (each getting its size less its
-        known cards) and the draw pile: uniformly before any rebuild. After a
-        rebuild the cards of `rebuilt_draw_pile` less `drawn_from_rebuilt` are
-        the draw pile and the other seats' draws (`rebuilt_draw_counts`), each
-        in its drawer's hand or among its `rebuilt_draw_plays`; the sample's
-        draws of each other seat (`RookRound.rebuilt_draws`) are the ones
-        dealt, so it is a possible state (see `cardrules_rook.hidden`).
+    The observer's hand, the table, the discard pile and the known cards
+    of every hand are as observed; the unseen cards (`unseen_cards`) are
+    dealt at random to the other hands (each getting its size less its
+    known cards) and the draw pile: uniformly before any rebuild. After a
+    rebuild the cards of `rebuilt_draw_pile` less `drawn_from_rebuilt` are
+    the draw pile and the other seats' draws (`rebuilt_draw_counts`), each
+    in its drawer's hand or among its `rebuilt_draw_plays`; the sample's
+    draws of each other seat (`RookRound.rebuilt_draws`) are the ones
+    dealt, so it is a possible state (see `cardrules_rook.hidden`).
 
     Raises:
         ObservationMismatchError: the observation is of another game or player

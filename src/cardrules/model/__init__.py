@@ -14,39 +14,20 @@
 What each seat may know is derived from these in `cardrules.information`.
 """
 
-from cardrules.model.playing_cards import (
-    Colour,
-    PlayingCard,
-    Rank,
-    Suit,
-    custom_deck,
-    joker,
-    parse_card,
-    parse_cards,
-    pinochle_deck,
-    piquet_deck,
-    standard_deck,
-)
+from cardrules.model import playing_cards
+
+# The playing cards' names, as `cardrules.model.playing_cards.__all__` lists them.
+from cardrules.model.playing_cards import *  # noqa: F403
 from cardrules.model.table import PlaceRef, Table
 from cardrules.model.zones import Place, TableSpec, Visibility, Zone, ZoneError
 
 __all__ = [
-    "Colour",
     "Place",
     "PlaceRef",
-    "PlayingCard",
-    "Rank",
-    "Suit",
     "Table",
     "TableSpec",
     "Visibility",
     "Zone",
     "ZoneError",
-    "custom_deck",
-    "joker",
-    "parse_card",
-    "parse_cards",
-    "pinochle_deck",
-    "piquet_deck",
-    "standard_deck",
 ]
+__all__ += playing_cards.__all__
