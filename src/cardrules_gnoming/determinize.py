@@ -14,17 +14,29 @@ from collections import Counter
 
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
-from cardrules.information.determinize import deck_less
+from cardrules.information.determinize import as_observed, deck_less
 from cardrules.model.piles import Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation
-from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound, Layout
 
 __all__ = ["determinize", "unseen_cards"]
+
+#: The round's fields an observation shows as they are, under the same names.
+_AS_OBSERVED = (
+    "phase",
+    "turn_seat",
+    "current_player",
+    "kept_hazard",
+    "mulligans_at_turn_start",
+    "ender",
+    "final_turns_left",
+    "rebuilds",
+    "ended_by",
+)
 
 
 def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
@@ -69,8 +81,6 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
             count, or contradicts itself or the game's deck (a ``ValueError``).
     """
     game.check_observation(observation, GnomingObservation)
-    options = game.options
-    assert isinstance(options, GnomingOptions)
     peeked = {(fact.place[1], fact.position): fact.card for fact in observation.known}
     unseen = unseen_cards(game, observation)
     for card in peeked.values():  # a card the observer knows is dealt where it is known
@@ -104,7 +114,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     ]
     held = pile.pop() if hidden_held else observation.held_card
     state = GnomingRound(
-        options,
+        game.options,
         observation.players,
         observation.round,
         observation.starter,
@@ -114,19 +124,11 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         list(observation.out_of_play),
         rulebook_of(game),
     )
-    state.phase = observation.phase
-    state.turn_seat = observation.turn_seat
-    state.current_player = observation.current_player
+    as_observed(state, observation, _AS_OBSERVED)
     state.held = held
     state.drawn_from = observation.held_from
     state.filled = sum(1 << p for p in observation.filled_positions)
-    state.kept_hazard = observation.kept_hazard
-    state.mulligans_at_turn_start = observation.mulligans_at_turn_start
     state.pending = list(observation.pending)
-    state.ender = observation.ender
-    state.final_turns_left = observation.final_turns_left
-    state.rebuilds = observation.rebuilds
-    state.ended_by = observation.ended_by
     known = observation.draw_pile_hazards
     if known and not hidden_held and observation.held_from == STOCK:
         assert held is not None
