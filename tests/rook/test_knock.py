@@ -249,7 +249,7 @@ class TestEndToEnd:
     def test_pettingzoo_agents_can_knock(self) -> None:
         from cardrules.adapters.pettingzoo import env as make_env
 
-        aec = make_env("toonerville-rook", players=3, variants=["knock"])
+        aec = make_env("toonerville-rook", players=3, variants=["knock"], encoding="full")
         aec.reset(seed=3)
         knock_id = aec.unwrapped.game.action_space.id_of(Knock())
         rng = random.Random(3)
