@@ -8,8 +8,9 @@
 * the primitives every game is built of: `cardrules.model.moves` (`Move`),
   `cardrules.model.decks` (`DeckComposition`), `cardrules.model.piles`,
   `cardrules.model.chance`, `cardrules.model.seats`, `cardrules.model.phases`,
-  `cardrules.model.actions` (integer action ids) and
-  `cardrules.model.match_rules` (how a match is won and ends).
+  `cardrules.model.actions` (integer action ids),
+  `cardrules.model.match_rules` (how a match is won and ends) and
+  `cardrules.model.copies` (a round state's fast copy, from its slots).
 
 What each seat may know is derived from these in `cardrules.information`.
 """
