@@ -12,6 +12,7 @@ import pytest
 from cardrules import (
     IllegalMoveError,
     InvalidMoveError,
+    Move,
     OptionsError,
     PluginHookError,
     VariantConflictError,
@@ -254,10 +255,62 @@ class TestVariantMoves:
             attrs.evolve(kind, encode=None)
         with pytest.raises(MoveKindError, match="needs id_of and move_of"):
             attrs.evolve(kind, actions=3)
+        with pytest.raises(MoveKindError, match="both id_of and move_of, or neither"):
+            attrs.evolve(kind, actions=3, move_of=lambda index: Sigh())
         with pytest.raises(MoveKindError, match="encode_state without planes"):
             attrs.evolve(kind, planes=NO_PLANES, encode=None, encode_state=lambda g, s, t: [0])
         with pytest.raises(TypeError):
             MoveKind(name="x", type=Sigh)  # type: ignore[call-arg]
+
+
+@attrs.frozen
+class Wave(Move):
+    """A toy move of one field, in the default notation ``wave N``."""
+
+    hand: int
+
+    def __str__(self) -> str:
+        return f"wave {self.hand}"
+
+
+@attrs.frozen
+class Point(Move):
+    """A toy move of two fields, ``point X Y``."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"point {self.x} {self.y}"
+
+
+class TestDefaultNotation:
+    """A kind that gives no ``parse`` reads its name and the move's numbers; a kind of
+    several ids whose move has a single field is numbered by it."""
+
+    WAVE = attrs.evolve(SIGH.moves[0], name="wave", type=Wave, parse=None, actions=3)
+
+    def test_the_name_and_one_number_per_field(self) -> None:
+        assert self.WAVE.parse is None
+        assert self.WAVE.parsed(" Wave 2") == Wave(2)
+        assert self.WAVE.parsed("sigh") is None
+        point = attrs.evolve(SIGH.moves[0], name="point", type=Point, parse=None)
+        assert point.parsed("point -1 3") == Point(-1, 3)
+        assert SIGH.moves[0].parsed("sigh") == Sigh()  # (the toy's own parse)
+        assert attrs.evolve(SIGH.moves[0], parse=None).parsed("SIGH") == Sigh()
+
+    def test_malformed_text_of_the_kind_is_refused(self) -> None:
+        for text in ("wave", "wave x", "wave 1 2", "wave 3", "wave -1"):
+            with pytest.raises(InvalidMoveError, match="wave"):
+                self.WAVE.parsed(text)
+
+    def test_the_single_field_numbers_the_block(self) -> None:
+        assert [self.WAVE.index(Wave(hand)) for hand in range(3)] == [0, 1, 2]
+        assert [self.WAVE.make(index) for index in range(3)] == [Wave(0), Wave(1), Wave(2)]
+        with pytest.raises(PluginHookError, match="not an index 0 to 2"):
+            self.WAVE.index(Wave(3))
+        with pytest.raises(MoveKindError, match="single field"):
+            attrs.evolve(self.WAVE, type=Point)
 
 
 class TestVariantOptions:

@@ -3,7 +3,8 @@
 The bundled snap (Gnoming A Round) and may-i (Toonerville Rook) variants have
 their own tests; these check the mechanism: every bundled bot answers every
 window with a legal move, a window at a point the game does not publish is
-refused, several seats and a limit, and the ``round-end`` point.
+refused, several seats and a limit, and the ``round-end`` point (windows that
+nest: tests/test_windows_nested.py).
 """
 
 from __future__ import annotations
@@ -131,7 +132,11 @@ def toy(point: str, seats: tuple[int, ...] = (2, 0, 1), limit: int = 2) -> cardr
 
 def last_discard(variant: cardrules.VariantSpec) -> GameState:
     """Seat 0's discard ends the round (seat 1 is the ender); the toy variant in play."""
-    state = new(3, variants=["nods"], catalogue=catalogue_with(variant))
+    return last_discard_in(new(3, variants=["nods"], catalogue=catalogue_with(variant)))
+
+
+def last_discard_in(state: GameState) -> GameState:
+    """``state``'s round, set so that seat 0's discard ends it (seat 1 is the ender)."""
     layouts = ["(1) 2 3 / 4 5 6 / 7 8 9", "1 2 3 / 4 5 6 / 7 8 9", "(1) 2 3 / 4 5 6 / 7 8 9"]
     put_round(
         state,

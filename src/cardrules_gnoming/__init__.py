@@ -22,7 +22,7 @@ where each rule lives:
 
 # Registers how observations draw (`cardrules.svg.canvas.svg_of`).
 from cardrules_gnoming import svg as svg
-from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, CardKind, number
+from cardrules_gnoming.cards import HAZARD, MULLIGAN, Card, CardKind, card_kind, number
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.moves import (
     STOCK,
@@ -59,6 +59,7 @@ __all__ = [
     "Pass",
     "Place",
     "Reveal",
+    "card_kind",
     "line_match_value",
     "match_winners",
     "number",

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 from cardrules.model.decks import DeckComposition
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import DECLINE, window_view
+from cardrules.plugins.window_views import declining
+from cardrules.plugins.windows import window_view
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
 from cardrules_gnoming.house_rules.knock import Knock
@@ -263,7 +264,7 @@ class GreedyBot:
         """Return the legal move that lowers the estimated layout score most."""
         obs = observation
         if window_view(obs) is not None:
-            return DECLINE  # a variant's window asks this seat (cardrules.plugins.windows)
+            return declining(obs)  # a window asks this seat (cardrules.plugins.windows)
         moves = obs.legal_moves
         rules = self._rules(obs)
         unknown = self._unknown_value(obs, rules)

@@ -32,7 +32,8 @@ DEFAULT_DECK: DeckComposition[Card] = DeckComposition(
 
 
 def category_counts(deck: DeckComposition[Card]) -> dict[str, int]:
-    """Cards per category (G1): ``{"positive", "negative", "hazard", "mulligan"}``.
+    """Cards per category (G1): ``{"positive", "negative", "hazard", "mulligan"}``,
+    and any other kind of card the deck holds under its kind's name.
 
     Examples:
         >>> category_counts(DEFAULT_DECK)
@@ -44,8 +45,6 @@ def category_counts(deck: DeckComposition[Card]) -> dict[str, int]:
             counts["positive"] += copies
         elif card.is_negative:
             counts["negative"] += copies
-        elif card.is_hazard:
-            counts["hazard"] += copies
-        else:
-            counts["mulligan"] += copies
+        else:  # a Hazard, a Mulligan, or a kind a house rule brings (by its name)
+            counts[card.kind.name] = counts.get(card.kind.name, 0) + copies
     return counts

@@ -129,6 +129,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     state.drawn_from = observation.held_from
     state.filled = sum(1 << p for p in observation.filled_positions)
     state.pending = list(observation.pending)
+    state.draw_pile_known = observation.draw_pile_cards is not None or not state.rebuilds
     known = observation.draw_pile_hazards
     if known and not hidden_held and observation.held_from == STOCK:
         assert held is not None

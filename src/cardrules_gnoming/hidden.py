@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from cardrules.errors import ObservationMismatchError
 from cardrules.model.piles import Pile
 from cardrules.plugins.known_cards import known_cards
-from cardrules_gnoming.cards import Card, CardKind
+from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.state import GnomingRound
 
@@ -40,12 +40,10 @@ __all__ = [
     "shuffle_hidden",
 ]
 
-_KIND_ORDER = {CardKind.NUMBER: 0, CardKind.MULLIGAN: 1, CardKind.HAZARD: 2}
-
 
 def card_order(card: Card) -> tuple[int, int]:
     """Sort key of cards: number cards by value, then Mulligans, then Hazards."""
-    return _KIND_ORDER[card.kind], card.value
+    return card.kind.order, card.value
 
 
 def held_is_hidden(state: GnomingRound, seat: int) -> bool:
@@ -57,9 +55,10 @@ def draw_pile_cards(state: GnomingRound, seat: int) -> tuple[Card, ...] | None:
     """After a rebuild (G8): the draw pile's cards, with a held card hidden from ``seat``.
 
     Returns:
-        the multiset sorted by `card_order`, or ``None`` before any rebuild.
+        the multiset sorted by `card_order`, or ``None`` before any rebuild
+        or once a card left the rebuilt pile unseen (``state.draw_pile_known``).
     """
-    if not state.rebuilds:
+    if not state.rebuilds or not state.draw_pile_known:
         return None
     cards = list(state.stock)
     if held_is_hidden(state, seat):

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import window_lines_for
+from cardrules.plugins.window_views import window_lines_for
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.moves import STOCK, Bounce, Discard, Draw, Flip, Pass, Place, Reveal
 from cardrules_gnoming.observation import GnomingObservation
@@ -35,7 +35,7 @@ def _card(card: Card | None) -> str:
         return "[bold magenta]M[/bold magenta]"
     if card.is_negative:
         return f"[green]{card.value}[/green]"
-    return str(card.value)
+    return str(card) if card.is_number else f"[bold]{card}[/bold]"  # (a house rule's kind)
 
 
 def layout_table(

@@ -74,7 +74,9 @@ class GnomingObservation:
         draw_pile_cards: after a rebuild (G8), the cards of the draw pile plus
             a held card drawn from it and hidden from this seat, as a multiset
             sorted by `cardrules_gnoming.hidden.card_order`; ``None`` before any
-            rebuild (the draw pile may then hold any unseen card).
+            rebuild, or once a card left the rebuilt pile unseen (a house rule's
+            `cardrules_gnoming.state.GnomingRound.replace_from_stock`): the draw
+            pile may then hold any unseen card.
         draw_pile_hazards: Hazards known to be in the draw pile (or in a held
             card hidden from this seat): turned up while starting a discard
             pile and shuffled back (G5, ``start_pile_hazard="shuffle-back"``),

@@ -397,6 +397,7 @@ def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
         chance.shuffle(cards)
         state.stock = Pile(cards)
         state.rebuilds += 1
+        state.draw_pile_known = True
     state.phase = P.DRAW
     if not legal_moves(state):
         # Nothing can be drawn (the rebuild left no draw pile and no discard can

@@ -150,6 +150,10 @@ class GnomingRound:
         ender: the seat that ended the round (G17), if any.
         final_turns_left: turns still due after the ender's (G17).
         rebuilds: draw-pile rebuilds so far this round (G8).
+        draw_pile_known: whether everyone knows the draw pile's cards once it
+            was rebuilt (G8): true from each rebuild until a card leaves the
+            pile unseen (`replace_from_stock`); then the pile may hold any
+            unseen card until the next rebuild.
         ended_by: ``"ender"``, ``"stock"`` or ``None`` while playing.
         stock_hazards: Hazards everyone knows to be in the draw pile or held
             by the player who drew them from it: those a discard pile's start
@@ -165,6 +169,7 @@ class GnomingRound:
     __slots__ = (
         "current_player",
         "discards",
+        "draw_pile_known",
         "drawn_from",
         "ended_by",
         "ender",
@@ -222,6 +227,7 @@ class GnomingRound:
         self.ender: int | None = None
         self.final_turns_left = 0
         self.rebuilds = 0
+        self.draw_pile_known = True
         self.ended_by: str | None = None
         self.stock_hazards = 0
         self.variant_states: Mapping[str, Any] = NO_VARIANT_STATE
@@ -262,6 +268,34 @@ class GnomingRound:
         other.layouts = [layout.copy() for layout in self.layouts]
         other.discards = (self.discards[0].copy(), self.discards[1].copy())
         return other
+
+    def replace_from_stock(self, seat: int, position: int) -> Card:
+        """Put the stock's top card face down at ``position`` of ``seat``'s layout, unseen.
+
+        A house rule's way to deal a layout card from the draw pile outside a
+        draw (``snap`` does it). The public bookkeeping follows: nobody saw the
+        card, so one Hazard fewer is known to be in the draw pile (G5,
+        `stock_hazards`), and a rebuilt draw pile's cards are no longer known
+        (G8, `draw_pile_known`: else the known cards less those left would show
+        everyone the card dealt face down). An empty draw pile is rebuilt, or
+        ends the round, only when the next turn starts (G8).
+
+        Args:
+            seat: the layout's seat, ``0 .. players-1``.
+            position: the layout position, 0-8.
+
+        Returns:
+            the card that was at ``position``: the caller puts it somewhere.
+
+        Raises:
+            cardrules.model.piles.EmptyPileError: the draw pile is empty.
+        """
+        layout = self.layouts[seat]
+        card = layout.cards[position]
+        layout.cards[position], layout.face_up[position] = self.stock.draw(), False
+        self.stock_hazards = max(0, self.stock_hazards - 1)
+        self.draw_pile_known = False
+        return card
 
     def note_public(self, move: Move) -> None:
         """Update `stock_hazards` for ``move``, just *before* it is applied.

@@ -144,7 +144,7 @@ def _patch(enc: KindTables) -> Any:
             out[held_at + kind] = 0
             out[held_at + kinds] = 1
             out[unseen + kind] += 1
-            if state.rebuilds:
+            if state.rebuilds and state.draw_pile_known:
                 out[draw_counts + kind] += 1
             out[hazards_at] = draw_pile_hazards(state, seat)
 

@@ -141,7 +141,7 @@ def table_of(state: GnomingRound) -> Table[Card]:
                 if seat != turn:
                     knowledge.learn(seat, held_place, held)
     both = tuple(sorted((draw, held_place)))
-    if state.rebuilds:  # G8: the draw pile was rebuilt from the discard piles, in the open
+    if state.rebuilds and state.draw_pile_known:  # G8: rebuilt in the open (still known)
         for seat in everyone:
             if hidden_held and seat != turn:
                 assert held is not None

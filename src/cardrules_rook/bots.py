@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import DECLINE, window_view
+from cardrules.plugins.window_views import declining
+from cardrules.plugins.windows import window_view
 from cardrules_rook.cards import Card
 from cardrules_rook.knock import Knock
 from cardrules_rook.melds import RunMeld
@@ -143,7 +144,7 @@ class GreedyBot:
         """Return a legal move by the greedy policy."""
         obs = observation
         if window_view(obs) is not None:
-            return DECLINE  # a variant's window asks this seat (cardrules.plugins.windows)
+            return declining(obs)  # a window asks this seat (cardrules.plugins.windows)
         moves = obs.legal_moves
         top = obs.discard_pile[-1] if obs.discard_pile else None
         if obs.phase is P.DRAW:

@@ -65,7 +65,6 @@ REFUSE = MoveKind(
     name="refuse",
     type=Refuse,
     rule="R10",
-    parse=lambda text: Refuse() if text.strip().lower() == "refuse" else None,
     legal=lambda game, state: [Refuse()],
     apply=_apply,
     narrate=lambda game, before, seat, move, after: [

@@ -13,7 +13,8 @@ from rich.columns import Columns
 from rich.table import Table
 
 from cardrules.model.moves import Move
-from cardrules.plugins.windows import Resumed, window_lines_for
+from cardrules.plugins.window_views import window_lines_for
+from cardrules.plugins.windows import Resumed
 from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.scoring import hand_points

@@ -107,6 +107,30 @@ class RookSequences(SequenceSpace):
         self._known[id(move)] = (move, tokens)
         return tokens
 
+    def head(self, move: Move) -> tuple[int, bool]:
+        """The first token of ``move``'s sequence and whether it is the whole sequence.
+
+        What `tokens_of` gives, read off the move's kind alone for a meld, a
+        lay-off or a swap (their first token names the kind: no cards read).
+
+        Raises:
+            InvalidMoveError: as `tokens_of`.
+        """
+        kind = move.__class__
+        if kind is Discard:
+            return DISCARD + move.card.code, True  # type: ignore[attr-defined]
+        if kind is MeldDown:
+            meld = move.meld  # type: ignore[attr-defined]
+            if isinstance(meld, RunMeld):
+                return MELD_RUN, False
+            if isinstance(meld, SetMeld):
+                return MELD_SET, False
+        elif kind is LayOff or kind is Swap:
+            self._target(move)  # (a target outside the table: no sequence, as tokens_of)
+            return (LAY_OFF if kind is LayOff else SWAP), False
+        tokens = self.tokens_of(move)
+        return tokens[0], len(tokens) == 1
+
     def _tokens(self, move: Move) -> tuple[int, ...]:
         kind = move.__class__
         if kind is Discard:

@@ -31,6 +31,7 @@ def _seeded_pair(players: int, seed: int, variants: tuple[str, ...] = ()) -> Non
         for move in legal:
             tokens = space.tokens_of(move)
             assert space.move_of(tokens) == move
+            assert space.head(move) == (tokens[0], len(tokens) == 1)  # (what the trie's root reads)
             reached.append(trie.walk(tokens))
         assert reached == list(legal)
         move = legal[rng.randrange(len(legal))]
@@ -45,6 +46,13 @@ def _seeded_pair(players: int, seed: int, variants: tuple[str, ...] = ()) -> Non
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_both_encodings_reach_the_same_positions(players: int) -> None:
     _seeded_pair(players, seed=11 + players)
+
+
+def test_a_variants_added_move_kinds_keep_their_single_tokens() -> None:
+    """Knock adds a move kind with its own ids: one token each past the game's (`WithAddedIds`)."""
+    game = cardrules.new_game("toonerville-rook", players=3, seed=0, variants=("knock",)).game
+    assert game.sequence_space.size == 193
+    _seeded_pair(3, seed=5, variants=("knock",))
 
 
 def test_rook_sequence_space_is_small_for_every_player_count() -> None:

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from cardrules import GameState, IllegalMoveError
+from cardrules import GameState, IllegalMoveError, InvalidMoveError
 from cardrules.plugins.windows import WINDOW, WindowState, window_of, window_view
 from cardrules.records import check_record
 from cardrules.testing import check_variant
@@ -126,6 +126,71 @@ class TestASnap:
         assert [str(c) for c in r.stock] == ["2", "5"]  # pile 0 but its top
         assert [str(c) for c in r.discards[0]] == ["5"]
 
+    @pytest.mark.rule("G5", "G14")
+    def test_a_snap_taking_the_stocks_top_counts_one_hazard_fewer_in_the_draw_pile(
+        self,
+    ) -> None:
+        """Shuffle-back (G5): all know one Hazard is in the draw pile, and it is the top.
+        A snap takes it unseen: nobody may still count it in the pile, or a determinized
+        state would put a Hazard in a pile that holds none."""
+        state = discard_position(stock="10 H")  # H on top
+        rs(state).stock_hazards = 1
+        play(state, "discard 0", "snap 0")
+        r = rs(state)
+        assert r.layouts[1].cards[0] == card("H")
+        assert not r.layouts[1].face_up[0]
+        assert r.stock_hazards == 0
+        assert [state.observation(seat).draw_pile_hazards for seat in range(3)] == [0, 0, 0]
+
+    @pytest.mark.rule("G5", "G14")
+    def test_a_snap_of_a_card_above_known_hazards_lowers_the_count_by_one(self) -> None:
+        """Two Hazards known in a pile of three: after a snap one is still sure to be there."""
+        state = discard_position(stock="H H 10")
+        rs(state).stock_hazards = 2
+        play(state, "discard 0", "snap 0")
+        assert rs(state).stock_hazards == 1
+        assert state.observation(2).draw_pile_hazards == 1
+
+    @pytest.mark.rule("G8", "G14")
+    def test_after_a_rebuild_a_snap_hides_which_card_it_took(self) -> None:
+        """All know a rebuilt draw pile holds 10 and 11 (G8). A snap takes its top unseen:
+        no seat may see which, so the pile's cards are no longer shown, and the two
+        cases look the same to every seat, the snapper included."""
+        seen = []
+        for stock in ("10 11", "11 10"):
+            state = discard_position(stock=stock, rebuilds=1)
+            assert state.observation(2).draw_pile_cards == (card("10"), card("11"))
+            play(state, "discard 0", "snap 0")
+            assert rs(state).layouts[1].cards[0] == card(stock[-2:])
+            assert not rs(state).draw_pile_known
+            seen.append([state.observation(seat) for seat in range(3)])
+        assert seen[0] == seen[1]
+        assert seen[0][2].draw_pile_cards is None
+
+    @pytest.mark.rule("G8", "G14")
+    def test_the_next_rebuild_shows_the_draw_piles_cards_again(self) -> None:
+        """The snap takes the last card; the next turn's rebuild is public again (G8)."""
+        state = discard_position(stock="11")
+        play(state, "discard 0", "snap 0")
+        r = rs(state)
+        assert (r.rebuilds, r.draw_pile_known) == (1, True)
+        assert state.observation(0).draw_pile_cards == (card("2"), card("5"))
+
+    @pytest.mark.rule("G8", "G14")
+    def test_the_kit_holds_from_a_snap_after_a_rebuild(self) -> None:
+        """A real match (seed 0) just before a snap from a rebuilt pile: observations,
+        tensors read off the round, determinization and replay all hold from there."""
+        state = new(3, seed=0, variants=["snap"])
+        rng = random.Random(0)
+        while True:
+            moves = state.legal_moves()
+            snaps = [move for move in moves if isinstance(move, Snap)]
+            if snaps and rs(state).rebuilds:
+                break
+            state.apply(snaps[0] if snaps else rng.choice(moves))
+        report = check_variant("gnoming-a-round", ["snap"], players=3, matches=1, starts=[state])
+        assert report.unreached == ()
+
     @pytest.mark.rule("G14", "G17", "G18")
     def test_the_round_waits_for_a_window_after_its_last_discard(self) -> None:
         """Seat 0's last turn (seat 1 is the ender): the round ends only once the snap is
@@ -146,6 +211,9 @@ class TestASnap:
         assert state.parse_move("snap 4") == Snap(4)
         assert str(Snap(4)) == "snap 4"
         assert state.parse_move("decline") == state.parse_move(" Decline ")
+        for text in ("snap", "snap 9", "snap x", "snap 1 2"):  # the default notation refuses
+            with pytest.raises(InvalidMoveError, match="snap"):
+                state.parse_move(text)
 
 
 class TestRecordsAndViews:

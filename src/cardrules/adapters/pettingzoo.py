@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from cardrules.adapters.extras import missing_extra
@@ -284,19 +284,17 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.game_state is None:
             raise RuntimeError("call reset() first")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        # (an agent is terminated or truncated only once the match is done)
+        if self._done and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        if (
-            self._assert_bounds
-            and not (type(action) is int and 0 <= action < self._size)
-            and not self.action_spaces[agent].contains(action)
-        ):
-            raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
-        if isinstance(action, np.integer):
-            action = int(action)
-        elif isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
+        if action.__class__ is not int or not 0 <= action < self._size:  # (the usual case: no more)
+            if self._assert_bounds and not self.action_spaces[agent].contains(action):
+                raise AssertionError("action is not in action space")  # as AssertOutOfBoundsWrapper
+            if isinstance(action, np.integer):
+                action = int(action)
+            elif isinstance(action, bool) or not isinstance(action, int):
+                raise InvalidMoveError(f"an action is an int action id, got {quote(action)}")
         state = self.game_state
         assert state is not None
         builder = self._builder
@@ -424,7 +422,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         cached = self._mask
         if cached is not None and cached[0] == self._steps:
             return cached[1]
-        mask = mask_of(self._size, self.legal_actions(), np.int8)
+        # Only asked for the agent to act, before the match ends: its legal ids,
+        # without `legal_actions`' checks of the agent.
+        legal = self._legal
+        if legal is None or legal[0] != self._steps:
+            state = self.game_state
+            assert state is not None
+            builder = self._builder
+            ids = state.legal_actions() if builder is None else builder.tokens(state)
+            legal = self._legal = (self._steps, ids)
+        mask = mask_of(self._size, legal[1], np.int8)
         mask.setflags(write=False)
         self._mask = (self._steps, mask)
         return mask
@@ -459,8 +466,14 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """
         if self.game_state is None:
             raise RuntimeError("call reset() first")
-        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return result
+        agent = self.agent_selection  # (AECEnv.last, inline: it is called at every step)
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _seat_of(self, agent: str) -> int:
         """The seat of an agent name (``"seat_0"`` ...).
@@ -489,15 +502,25 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() first")
-        seat = self._seat_of(agent)
+        seat = self.agent_name_mapping.get(agent)
+        if seat is None:
+            seat = self._seat_of(agent)  # (raises)
         tensor = state.observation_tensor(seat)
+        selected = agent == self.agent_selection
         builder = self._builder
         if builder is not None:
-            building = builder.planes() if agent == self.agent_selection else None
-            if building is None:
-                building = np.zeros(self._size, dtype=np.float32)
-            tensor = np.concatenate([tensor, building])
-        return {"observation": tensor, "action_mask": self.action_mask(agent)}
+            # The tensor, then the counts of the tokens chosen so far (only the acting
+            # seat builds a move): one new array, written in place.
+            size = self._tensor_size
+            whole = np.zeros(size + self._size, dtype=np.float32)
+            whole[:size] = tensor
+            if selected:
+                for token in builder.prefix:
+                    whole[size + token] += 1.0
+            tensor = whole
+        # (the acting agent's mask is the cached one: `action_mask` would find it the long way)
+        mask = self._current_mask() if selected and not self._done else self.action_mask(agent)
+        return {"observation": tensor, "action_mask": mask}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """Show the match as the agent to act sees it (only what that seat may know).
@@ -576,6 +599,33 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """The agent to act, until none is left (``AECOrderEnforcingIterator``, without lookups).
+
+        Like PettingZoo's ``AECIterable``, each ``iter()`` of the result starts
+        a new count of ``max_iter`` agents.
+
+        Raises:
+            AssertionError: an agent is asked for before ``step`` or ``reset``
+                was called after the previous one (as PettingZoo's iterator).
+        """
+        inner = self.env
+        wrapper: Any = self
+
+        class Agents:
+            def __iter__(self) -> Iterator[str]:
+                left = max_iter
+                while inner.agents and left > 0:
+                    left -= 1
+                    agent: str = inner.agent_selection
+                    assert wrapper._has_updated, (
+                        "need to call step() or reset() in a loop over agent_iter"
+                    )
+                    wrapper._has_updated = False
+                    yield agent
+
+        return Agents()
 
     def step(self, action: Any) -> None:
         if not self._has_reset:

@@ -209,7 +209,9 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.state_specs: tuple[tuple[str, StateSpec], ...] = tuple(
             (v.name, v.state) for v in self.variants if v.state is not None
         )
-        self.windows: tuple[tuple[str, Window], ...] = tuple(
+        # The game's own windows first (their moves are the game's), then the variants'.
+        own_windows = tuple((spec.name, window) for window in spec.windows)
+        self.windows: tuple[tuple[str, Window], ...] = own_windows + tuple(
             (v.name, window) for v in self.variants for window in v.windows
         )
         self.window_points = frozenset(window.point for _, window in self.windows)
@@ -221,14 +223,20 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         self.plane_kinds: tuple[tuple[str, MoveKind | PlaneSet], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in (*v.moves, *v.planes)
         )
+        # (the engine's window state alone, of a game's own windows, needs no guard)
+        self.guarded = self.guarded or bool(self.state_specs)
         if self.windows:
             check_windows(spec.name, [point for point, _ in spec.window_points], self.windows)
             if any(v.name == WINDOW for v in self.variants):
                 raise VariantConflictError(f"a variant may not be named {quote(WINDOW)}")
             self.state_specs += ((WINDOW, WINDOW_STATE),)
-            acts = tuple((variant, window.act) for variant, window in self.windows)
-            self.move_kinds += (*acts, (WINDOW, DECLINE_KIND))
-            self.plane_kinds += (*acts, (WINDOW, DECLINE_KIND))
+            acts = tuple(
+                (variant, window.act) for variant, window in self.windows[len(own_windows) :]
+            )
+            if any(window.decline is None for _, window in self.windows):
+                acts += ((WINDOW, DECLINE_KIND),)  # its id, notation and the windows' planes
+            self.move_kinds += acts
+            self.plane_kinds += acts
         self._kinds: dict[type, tuple[str, MoveKind]] = {}
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:
@@ -237,7 +245,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
                     f"{kind.type.__name__} moves"
                 )
             self._kinds[kind.type] = (adder, kind)
-        self.guarded = self.guarded or bool(self.state_specs or self.move_kinds)
+        self.guarded = self.guarded or bool(self.move_kinds)
         _refuse_conflicts(self.variants, self.plugin_manager)
         self._call("cardrules_validate", game=self)
         self.deck: DeckComposition[Any] = self._answer("cardrules_deck", game=self)

@@ -15,7 +15,8 @@ from cardrules.model.moves import Move
 from cardrules.plugins.hook_calls import HookCalls
 from cardrules.plugins.known_cards import kept_known
 from cardrules.plugins.variant_moves import MoveKind
-from cardrules.plugins.windows import NarratingGame, Window, window_lines
+from cardrules.plugins.window_views import NarratingGame, window_lines
+from cardrules.plugins.windows import Window
 
 __all__ = ["GameViews"]
 

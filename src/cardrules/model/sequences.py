@@ -17,7 +17,7 @@ names a game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.errors import InvalidMoveError, quote
@@ -67,6 +67,18 @@ class SequenceSpace:
         """
         raise NotImplementedError
 
+    def head(self, move: Move) -> tuple[int, bool]:
+        """``(first token of move's sequence, whether that token is the whole sequence)``.
+
+        What `MoveTrie` asks of every legal move to lay its first level; a
+        space may answer it without making the whole sequence (this default makes it).
+
+        Raises:
+            InvalidMoveError: the move has no sequence in this space.
+        """
+        tokens = self.tokens_of(move)
+        return tokens[0], len(tokens) == 1
+
     def describe(self) -> list[str]:
         """One line per block: tokens, name and meaning."""
         return [f"{b.start:>7}-{b.stop - 1:<7} {b.name}: {b.layout}" for b in self.blocks]
@@ -101,8 +113,9 @@ class MoveTrie:
     """The token sequences of a list of legal moves, as a trie (what may come next).
 
     Built level by level as it is walked: a position's first tokens cost one
-    pass over the moves, and the deeper levels are laid only where a sequence
-    is followed (most decisions play a one-token move).
+    pass over the moves (`SequenceSpace.head` of each, not its whole
+    sequence), and the deeper levels are laid only where a sequence is
+    followed (most decisions play a one-token move).
 
     Args:
         space: the sequence space.
@@ -113,24 +126,44 @@ class MoveTrie:
             another (the space is not prefix-free; found on the level laid).
 
     Attributes:
-        root: token -> the next level (a dict, or a list of ``(tokens, move)``
-            not yet laid) or the move that token completes; read it through `child`.
+        root: token -> the next level (a dict, or a list of the moves, or of
+            ``(tokens, move)``, not yet laid) or the move that token completes;
+            read it through `child`.
     """
 
     __slots__ = ("root", "space")
 
     def __init__(self, space: SequenceSpace, moves: Sequence[Move]) -> None:
         self.space = space
-        tokens_of = space.tokens_of
-        self.root = _level([(tokens_of(move), move) for move in moves], 0)
+        head = space.head
+        root: Node = {}
+        for move in moves:
+            token, whole = head(move)
+            found = root.get(token)
+            if whole:
+                if found is not None:
+                    raise InvalidMoveError(f"the sequence of {move} starts another move's")
+                root[token] = move
+            elif found is None:
+                heads = root[token] = _Heads((move,))
+                heads.tokens_of = space.tokens_of
+            elif found.__class__ is _Heads:
+                found.append(move)
+            else:
+                raise InvalidMoveError(f"the sequence of {found} starts that of {move}")
+        self.root = root
 
     @staticmethod
     def child(node: Node, token: int, depth: int) -> Any:
         """What follows ``token`` at ``node`` (of the level ``depth``, from 0): the next
         level (a dict), the move the token completes, or ``None``."""
-        found = node.get(token)
-        if found.__class__ is list:
+        found: Any = node.get(token)
+        kind = found.__class__
+        if kind is list:
             found = node[token] = _level(found, depth + 1)
+        elif kind is _Heads:  # (the first level: the moves' whole sequences are made now)
+            tokens_of = found.tokens_of
+            found = node[token] = _level([(tokens_of(m), m) for m in found], depth + 1)
         return found
 
     def walk(self, tokens: Sequence[int]) -> Any:
@@ -141,6 +174,14 @@ class MoveTrie:
                 return None
             node = self.child(node, token, depth)
         return node
+
+
+class _Heads(list[Move]):
+    """A first-level entry not yet laid: the moves whose sequence goes on past that token."""
+
+    __slots__ = ("tokens_of",)
+
+    tokens_of: Callable[[Move], tuple[int, ...]]  # the space's
 
 
 def _level(entries: list[tuple[tuple[int, ...], Move]], depth: int) -> Node:
@@ -198,6 +239,17 @@ class WithAddedIds(SequenceSpace):
             if action < self.own:
                 raise
             return (action + self._shift,)
+
+    def head(self, move: Move) -> tuple[int, bool]:
+        """The base's `SequenceSpace.head`, or ``(token, True)`` for a move with an added id.
+
+        Raises:
+            InvalidMoveError: the move has no sequence.
+        """
+        try:
+            return self.base.head(move)
+        except InvalidMoveError:
+            return self.tokens_of(move)[0], True
 
     def move_of(self, tokens: Sequence[int]) -> Move:
         """The move of ``tokens``: the base's, or an added id's for one added token.

@@ -77,6 +77,12 @@ class GameSpec:
             lets a variant open a window (`cardrules.plugins.windows`), e.g.
             ``{"after-discard": "a card was discarded on a pile (about: the pile)"}``;
             the game asks ``open_window`` there and resumes in ``cardrules_resume``.
+        windows: the windows the game declares itself at its points
+            (`cardrules.plugins.windows.Window`), asked before the variants'
+            there. Their acts and declines are the game's own moves: the game
+            lists their ids, parses and narrates them, and encodes what its
+            tensor shows of them (the engine adds no action block and no plane
+            for them).
 
     Raises:
         ValueError: ``move_rule`` is not a key of ``rules`` (when ``rules`` is
@@ -101,6 +107,7 @@ class GameSpec:
     window_points: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=_ordered_mapping, eq=False, repr=False
     )
+    windows: tuple[Window, ...] = attrs.field(default=(), converter=_windows, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         ids = [rule for rule, _ in self.rules]

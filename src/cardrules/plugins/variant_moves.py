@@ -38,6 +38,7 @@ from cardrules.errors import (
 from cardrules.information.tensor_layout import cached_for_game, require_numpy
 from cardrules.model.actions import ActionBlock, ActionSpace
 from cardrules.model.moves import Move
+from cardrules.plugins.move_notation import field_index, fields_of, of_index, parse_words
 
 if TYPE_CHECKING:
     from cardrules.model.chance import Chance
@@ -93,6 +94,8 @@ class MoveKind:
         parse: ``parse(text)`` returns the move ``text`` writes, or ``None``
             when ``text`` is not a move of this kind; raises
             `cardrules.InvalidMoveError` for text of this kind that is malformed.
+            Default: ``name`` followed by one whole number per field of the
+            move, as ``snap 4`` (`cardrules.plugins.move_notation.parse_words`).
         legal: ``legal(game, state)`` returns the moves of this kind legal now
             for ``state.current_player`` (listed after the game's own moves).
         apply: ``apply(game, state, move, chance)`` changes ``state`` by a legal
@@ -122,9 +125,11 @@ class MoveKind:
         actions: ids in the kind's action block (default 1).
         action_layout: how an id of the block is made (``cardrules spaces``).
         id_of: ``id_of(move)``: the move's index inside the block, ``0 ..
-            actions-1``; default 0 (for one-id kinds).
+            actions-1``; default 0 for a one-id kind, and for a kind of
+            several ids whose move has a single field, that field's value.
         move_of: ``move_of(index)``: the move with that index; default
-            ``type()`` (for one-id kinds of a move without fields).
+            ``type()`` for a one-id kind (a move without fields), and
+            ``type(index)`` for a kind of several ids whose move has a single field.
         explain: ``explain(game, state, move)`` returns the
             `cardrules.IllegalMoveError` saying why the move is not legal now;
             default: an error naming ``rule``.
@@ -134,13 +139,14 @@ class MoveKind:
     Raises:
         MoveKindError: a field is missing or inconsistent (planes without
             ``encode``, ``encode_state`` without planes, several ids without
-            ``id_of`` and ``move_of``).
+            ``id_of`` and ``move_of`` for a move that has not a single field,
+            or only one of the two).
     """
 
     name: str
     type: type[Move]
     rule: str
-    parse: Callable[[str], Move | None]
+    parse: Callable[[str], Move | None] | None = None
     legal: Callable[[Any, Any], Iterable[Move]]
     apply: Callable[[Any, Any, Move, Chance], None]
     narrate: Callable[[Any, Any, int, Move, Any], list[Any]]
@@ -166,10 +172,14 @@ class MoveKind:
             raise MoveKindError(f"move kind {quote(self.name)}: encode_state without planes")
         if self.actions < 1:
             raise MoveKindError(f"move kind {quote(self.name)}: actions must be at least 1")
-        if self.actions > 1 and (self.id_of is _single_id or self.move_of is None):
+        if self.actions > 1 and (self.id_of is _single_id) != (self.move_of is None):
+            raise MoveKindError(
+                f"move kind {quote(self.name)}: give both id_of and move_of, or neither"
+            )
+        if self.actions > 1 and self.move_of is None and len(fields_of(self.type)) != 1:
             raise MoveKindError(
                 f"move kind {quote(self.name)}: a block of {self.actions} ids "
-                "needs id_of and move_of"
+                "needs id_of and move_of (or a move with a single field)"
             )
 
     def plane_specs(self, variant: str, game: Any) -> tuple[PlaneSpec, ...]:
@@ -196,7 +206,7 @@ class MoveKind:
             PluginHookError: ``move_of`` failed, or gave no move of `type`.
         """
         if self.move_of is None:
-            return self.type()
+            return self.type() if self.actions == 1 else of_index(self.type, index)
         move = plugin_call(f"variant:{variant}", self._what("move_of"), self.move_of, index)
         return self._typed(variant, "move_of", move)
 
@@ -223,7 +233,8 @@ class MoveKind:
             PluginHookError: ``id_of`` failed, or gave something else.
         """
         what = self._what("id_of")
-        index = plugin_call(f"variant:{variant}", what, self.id_of, move)
+        id_of = field_index if self.actions > 1 and self.move_of is None else self.id_of
+        index = plugin_call(f"variant:{variant}", what, id_of, move)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.actions:
             raise PluginHookError(
                 f"variant:{variant}",
@@ -239,7 +250,13 @@ class MoveKind:
             PluginHookError: ``parse`` failed, or gave something else.
             InvalidMoveError: ``parse`` refused text of its kind that is malformed.
         """
-        move = plugin_call(f"variant:{variant}", self._what("parse"), self.parse, text)
+        what, parse = self._what("parse"), self.parse
+        if parse is None:  # the default notation: the name and the move's numbers
+            ids = self.actions if self.actions > 1 and self.move_of is None else 0
+            args = (self.name, self.type, text, ids)
+            move = plugin_call(f"variant:{variant}", what, parse_words, *args)
+        else:
+            move = plugin_call(f"variant:{variant}", what, parse, text)
         return None if move is None else self._typed(variant, "parse", move)
 
     def listed(self, game: Any, state: Any, variant: str = "?") -> list[Move]:

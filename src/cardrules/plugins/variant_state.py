@@ -47,6 +47,7 @@ from cardrules.errors import CardRulesError, ObservationMismatchError, quote
 
 __all__ = [
     "NO_VARIANT_STATE",
+    "OMITTED_WHEN_DEFAULT",
     "StateSpec",
     "VariantStateError",
     "set_variant_state",
@@ -222,14 +223,25 @@ def variant_view(observation: Any, name: str) -> Any:
     raise VariantStateError(f"the observation shows no state of variant {quote(name)}")
 
 
+#: Field metadata key: leave the field out of records while it holds its default.
+OMITTED_WHEN_DEFAULT = "cardrules_omitted_when_default"
+
+
+def _written(field: attrs.Attribute[Any], value: Any) -> bool:
+    return not (field.metadata.get(OMITTED_WHEN_DEFAULT) and value == field.default)
+
+
 def state_as_json(value: Any) -> Any:
     """A variant state value as JSON data: attrs fields by name, tuples as lists.
+
+    A field whose metadata has ``OMITTED_WHEN_DEFAULT`` is left out while it
+    holds its default (a field added later keeps earlier records as they were).
 
     Raises:
         VariantStateError: a field holds something JSON cannot (a set, an object).
     """
     try:
-        return json.loads(json.dumps(attrs.asdict(value)))
+        return json.loads(json.dumps(attrs.asdict(value, filter=_written)))
     except (TypeError, ValueError) as error:
         raise VariantStateError(
             f"{type(value).__name__} cannot be written to a record: {error}"

@@ -23,6 +23,10 @@ resumes the turn where it was (hook ``cardrules_resume``), told which seats
 acted (a point's documentation says what acting there does to the game's own
 next step).
 
+Windows nest: a point reached while a window is open (inside an act, or inside
+the game's resumption) opens its windows on top of it (`WindowState.outer`);
+the outer window goes on once the inner point resumed.
+
 The engine keeps the open window as a variant state under the name `WINDOW`
 (`WindowState`, public): it is cloned with the round, shown to every seat in
 its observation's ``variant_views`` (who is asked, and why: `window_view`),
@@ -47,7 +51,7 @@ from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, 
 from cardrules.model.chance import Chance
 from cardrules.model.moves import Move
 from cardrules.plugins.variant_moves import MoveKind
-from cardrules.plugins.variant_state import StateSpec, set_variant_state
+from cardrules.plugins.variant_state import OMITTED_WHEN_DEFAULT, StateSpec, set_variant_state
 
 __all__ = [
     "DECLINE",
@@ -61,8 +65,6 @@ __all__ = [
     "WindowState",
     "current_window",
     "open_window",
-    "window_lines",
-    "window_lines_for",
     "window_of",
     "window_view",
 ]
@@ -125,6 +127,10 @@ class Window:
             asked only while this window is open. Its ``apply`` plays one;
             `window_of` gives the open window (``about`` included). It must not
             end the turn: the game resumes it when the window closes.
+        decline: the move an asked seat declines with; ``None`` (default): the
+            core `DECLINE` (notation ``decline``). A window the game declares
+            itself (`cardrules.GameSpec.windows`) names one of its own moves
+            (Rook: ``pass``), so that its ids and notation stay the game's.
     """
 
     name: str
@@ -132,6 +138,7 @@ class Window:
     rule: str
     offer: Callable[[Any, Any, Any], Offer | None]
     act: MoveKind
+    decline: Move | None = None
 
 
 @attrs.frozen
@@ -150,6 +157,12 @@ class WindowState:
         reason: why they are asked.
         acts: ``(window name, seat)`` of every act at this point so far, this
             window's and earlier ones'.
+        outer: the windows this one opened inside, innermost last (a stack):
+            each was open when an act in it reached a point where this one
+            opened, and that act is done (in its ``acts``). Once this one and
+            the rest at its point close and the game resumed there, the
+            innermost outer window goes on with its next seat. Also kept,
+            with ``point`` ``None``, while the game resumes inside them.
     """
 
     point: str | None = None
@@ -162,6 +175,10 @@ class WindowState:
     limit: int = 1
     reason: str = ""
     acts: tuple[tuple[str, int], ...] = ()
+    outer: tuple[WindowState, ...] = attrs.field(
+        default=(),
+        metadata={OMITTED_WHEN_DEFAULT: True},  # (records as before nesting)
+    )
 
     @property
     def seat(self) -> int | None:
@@ -257,19 +274,6 @@ def window_view(observation: Any) -> WindowState | None:
     return None
 
 
-def window_lines_for(observation: Any) -> list[str]:
-    """What a game's rendering of ``observation`` says of the open window (for people):
-    who is asked and why, and, to the asked seat, what it may answer; ``[]`` when none."""
-    window = window_view(observation)
-    if window is None:
-        return []
-    lines = [f"[bold]Window ({window.name})[/bold]: seat {window.seat} is asked: {window.reason}"]
-    if window.seat == observation.seat and observation.legal_moves:
-        shown = ", ".join(f"[bold]{move}[/bold]" for move in observation.legal_moves)
-        lines.append(f"Answer one of: {shown}.")
-    return lines
-
-
 def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) -> bool:
     """Open the first window declared at ``point`` that makes an offer; whether one opened.
 
@@ -277,6 +281,10 @@ def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) ->
     declared a window. When it returns ``True`` the game stops there: the
     asked seat decides now, and the game's ``cardrules_resume`` carries on
     once every window at the point closed.
+
+    A point may be reached while a window is open (in an act, or in the
+    game's resumption inside one): the window opened then is kept on top of
+    it, and the outer window goes on once the inner point resumed.
 
     Args:
         game: the game.
@@ -288,7 +296,15 @@ def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) ->
         PluginHookError: an ``offer`` failed or answered something other than an
             `Offer` or ``None``, or asked a seat that is not ``0 .. players-1``.
     """
-    return _open_next(game, state, point, about, 0, ())
+    return _open_next(game, state, point, about, 0, (), _stack(state))
+
+
+def _stack(state: Any) -> tuple[WindowState, ...]:
+    """The windows a window opened now would sit on: the open one and those under it."""
+    current = state.variant_states.get(WINDOW)
+    if current is None:
+        return ()
+    return (*current.outer, current) if current.point is not None else current.outer
 
 
 def _open_next(
@@ -298,6 +314,7 @@ def _open_next(
     about: Any,
     start: int,
     acts: tuple[tuple[str, int], ...],
+    outer: tuple[WindowState, ...],
 ) -> bool:
     windows = game.windows
     for index in range(start, len(windows)):
@@ -321,6 +338,7 @@ def _open_next(
             offer.limit,
             offer.reason,
             acts,
+            outer,
         )
         set_variant_state(state, WINDOW, opened)
         state.current_player = offer.seats[0]
@@ -328,35 +346,67 @@ def _open_next(
     return False
 
 
+def declined_with(window: Window) -> Move:
+    """The move that declines ``window``'s offer: its own `Window.decline`, or `DECLINE`."""
+    return DECLINE if window.decline is None else window.decline
+
+
 def window_moves(game: WindowsGame, state: Any, window: WindowState) -> tuple[Move, ...]:
-    """The moves of the seat asked in ``window``: its acts, then `DECLINE`."""
+    """The moves of the seat asked in ``window``: its acts, then its decline."""
     variant, declared = game.windows[window.index]
-    return (*declared.act.listed(game, state, variant), DECLINE)
+    return (*declared.act.listed(game, state, variant), declined_with(declared))
 
 
 def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) -> None:
     """Play ``move`` (legal in the open window) and move the window on: the next seat,
-    the next window at the point, or the game's resumption."""
+    the next window at the point, or the game's resumption (then the window it sat
+    on, if any, goes on)."""
     window = window_of(state)
     assert window is not None
-    variant, declared = game.windows[window.index]
-    seat = window.seats[window.asked]
     acts = window.acts
-    if move != DECLINE:
+    variant, declared = game.windows[window.index]
+    if move != declined_with(declared):
         what = f"MoveKind({declared.act.name}).apply"
         game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
-        acts = (*acts, (window.name, seat))
-    asked = window.asked + 1
-    acted_here = sum(1 for name, _ in acts if name == window.name)
-    if asked < len(window.seats) and acted_here < window.limit:
-        set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
-        state.current_player = window.seats[asked]
-        return
-    set_variant_state(state, WINDOW, _CLOSED)
-    point, about = window.point, window.about
-    assert point is not None
-    if not _open_next(game, state, point, about, window.index + 1, acts):
-        game.resume(state, point, about, tuple(s for _, s in acts), chance)
+        acts = (*acts, (window.name, window.seats[window.asked]))
+        inner = state.variant_states[WINDOW]
+        if inner is not window:
+            # The act reached a point where a window opened on top of this one: this
+            # one goes on (with its act counted) once that point resumed.
+            depth = len(window.outer)
+            answered = attrs.evolve(window, acts=acts)
+            stack = (*inner.outer[:depth], answered, *inner.outer[depth + 1 :])
+            set_variant_state(state, WINDOW, attrs.evolve(inner, outer=stack))
+            return
+    _advance(game, state, window, acts, chance)
+
+
+def _advance(
+    game: WindowsGame,
+    state: Any,
+    window: WindowState,
+    acts: tuple[tuple[str, int], ...],
+    chance: Chance,
+) -> None:
+    """Move ``window`` on once its asked seat answered (``acts`` counts its act, if any)."""
+    while True:
+        asked = window.asked + 1
+        acted_here = sum(1 for name, _ in acts if name == window.name)
+        if asked < len(window.seats) and acted_here < window.limit:
+            set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
+            state.current_player = window.seats[asked]
+            return
+        outer = window.outer
+        set_variant_state(state, WINDOW, WindowState(outer=outer) if outer else _CLOSED)
+        point, about = window.point, window.about
+        assert point is not None
+        if not _open_next(game, state, point, about, window.index + 1, acts, outer):
+            game.resume(state, point, about, tuple(s for _, s in acts), chance)
+        if not outer or window_of(state) is not None:
+            return  # done, or a window opened (on the same outer ones) while resuming
+        # The point reached inside the outer window resumed: it goes on.
+        window = attrs.evolve(outer[-1], outer=outer[:-1])
+        acts = window.acts
 
 
 def window_refusal(
@@ -369,7 +419,7 @@ def window_refusal(
     return IllegalMoveError(
         declared.rule,
         f"{move} is not possible now: seat {window.seat} is asked ({window.reason}): "
-        f"{declared.act.name} or decline",
+        f"{declared.act.name} or {declined_with(declared)}",
         move=move,
         seat=window.seat,
     )
@@ -380,41 +430,23 @@ def check_windows(
 ) -> None:
     """Refuse a window declared at a point the game does not publish.
 
+    ``windows`` are ``(owner, window)``: the owner is a variant's name, or the
+    game's for the windows it declares itself.
+
     Raises:
-        WindowError: naming the variant, the window and the points the game publishes.
+        WindowError: naming the variant (or game), the window and the points
+            the game publishes.
     """
     for variant, window in windows:
+        owner = "game" if variant == game_name else "variant"
         if not isinstance(window, Window):
-            raise WindowError(f"variant {quote(variant)}: {quote(window)} is not a Window")
+            raise WindowError(f"{owner} {quote(variant)}: {quote(window)} is not a Window")
         if window.point not in points:
             known = ", ".join(map(quote, points)) or "none"
             raise WindowError(
-                f"variant {quote(variant)}: window {quote(window.name)} opens at "
+                f"{owner} {quote(variant)}: window {quote(window.name)} opens at "
                 f"{quote(window.point)}, which {game_name} does not publish (it publishes: {known})"
             )
-
-
-class NarratingGame(WindowsGame, Protocol):
-    """The `cardrules.Game` as `window_lines` reads it."""
-
-    def _resumed_lines(self, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
-        """The game's narration of a `Resumed`."""
-
-
-def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after: Any) -> list[Any]:
-    """What spectators are told of windows after ``move``: who is asked now and why,
-    or, when the move closed the last window at a point, the game's own words on
-    the resumed turn (its narration of a `Resumed`; nothing when it has none)."""
-    was, now = window_of(before), window_of(after)
-    lines: list[Any] = []
-    if now is not None and (was is None or (was.index, was.asked) != (now.index, now.asked)):
-        lines.append(f"[bold]seat {now.seat} is asked[/bold] ({now.name}): {now.reason}")
-    if was is not None and now is None:
-        acted = was.acted + ((seat,) if move != DECLINE else ())
-        assert was.point is not None
-        resumed = Resumed(was.point, was.about, acted)
-        lines += game._resumed_lines(before, seat, resumed, after)
-    return lines
 
 
 def _asked_row(players: int, seat: int, window: WindowState | None) -> list[int]:

@@ -9,9 +9,12 @@ while the stock is empty.
 
 The whole rule is a window (`cardrules.plugins.windows`) at the game's
 ``after-discard`` point, acted on with one kind of move (``snap P``, nine
-action ids). The game waits for it, even after a round's last discard, and
-then ends the turn as usual: the next turn rebuilds the draw pile if a snap
-took its last card (G8).
+action ids, in the default notation of a kind: its name and the move's
+number). The game waits for it, even after a round's last discard, and then
+ends the turn as usual: the next turn rebuilds the draw pile if a snap took
+its last card (G8). The game's `GnomingRound.replace_from_stock` deals the
+stock's top into the layout and keeps the public count of Hazards known to
+be in the draw pile (G5).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from cardrules import Chance, Game, InvalidMoveError, Move, VariantSpec
+from cardrules import Chance, Game, Move, VariantSpec
 from cardrules.model.seats import left_of, seats_from
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.plugins.windows import Offer, Window, current_window
@@ -39,13 +42,6 @@ class Snap(Move):
         return f"snap {self.position}"
 
 
-def _parse(text: str) -> Snap | None:
-    word, _, position = text.strip().lower().partition(" ")
-    if word == "snap" and position.strip() not in tuple("012345678"):
-        raise InvalidMoveError(f"snap takes a layout position 0-8, got {text!r}")
-    return Snap(int(position)) if word == "snap" else None
-
-
 def _matching(state: GnomingRound, seat: Any, pile: int) -> list[int]:
     """The positions of ``seat``'s face-up cards equal to the top of discard pile ``pile``."""
     layout, top = state.layouts[seat], state.discards[pile].top
@@ -60,9 +56,8 @@ def _offer(game: Game, state: GnomingRound, pile: int) -> Offer | None:
 
 
 def _apply(game: Game, state: GnomingRound, move: Any, chance: Chance) -> None:
-    layout = state.layouts[state.current_player]  # type: ignore[index]
-    state.discards[current_window(state).about].put(layout.cards[move.position])
-    layout.cards[move.position], layout.face_up[move.position] = state.stock.draw(), False
+    card = state.replace_from_stock(state.current_player, move.position)  # type: ignore[arg-type]
+    state.discards[current_window(state).about].put(card)
 
 
 def _narrate(game: Game, before: GnomingRound, seat: int, move: Any, after: Any) -> list[str]:
@@ -74,7 +69,6 @@ SNAP = MoveKind(
     name="snap",
     type=Snap,
     rule="G14",
-    parse=_parse,
     legal=lambda game, state: [
         Snap(p) for p in _matching(state, state.current_player, current_window(state).about)
     ],
@@ -83,8 +77,6 @@ SNAP = MoveKind(
     prompt="snap P   throw your face-up card at P on the discard; take the stock's top face down",
     planes=NO_PLANES,
     actions=9,
-    id_of=lambda move: move.position,  # type: ignore[attr-defined]
-    move_of=Snap,
 )
 
 #: The variant, as registered by the game plugin.
