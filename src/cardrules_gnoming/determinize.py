@@ -14,16 +14,29 @@ from collections import Counter
 
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
+from cardrules.information.determinize import as_observed, deck_less
 from cardrules.model.piles import Pile
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation
-from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.rulebook import rulebook_of
 from cardrules_gnoming.state import GnomingRound, Layout
 
 __all__ = ["determinize", "unseen_cards"]
+
+#: The round's fields an observation shows as they are, under the same names.
+_AS_OBSERVED = (
+    "phase",
+    "turn_seat",
+    "current_player",
+    "kept_hazard",
+    "mulligans_at_turn_start",
+    "ender",
+    "final_turns_left",
+    "rebuilds",
+    "ended_by",
+)
 
 
 def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
@@ -44,51 +57,30 @@ def unseen_cards(game: Game, observation: GnomingObservation) -> list[Card]:
     seen.update(observation.out_of_play)
     if observation.held_card is not None:
         seen[observation.held_card] += 1
-    unseen: list[Card] = []
-    for card, copies in game.deck.counts:
-        left = copies - seen.pop(card, 0)
-        if left < 0:
-            raise ObservationMismatchError(
-                f"the observation shows more {card} cards than the deck holds"
-            )
-        unseen += [card] * left
-    if seen:
-        raise ObservationMismatchError(
-            f"the observation shows cards not in the deck: {sorted(map(str, seen))}"
-        )
-    return unseen
+    return deck_less(game.deck, seen)
 
 
 def determinize(game: Game, observation: GnomingObservation, rng: random.Random) -> GnomingRound:
-    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+    """Gnoming's ``cardrules_determinize``: a new `GnomingRound` that ``observation.seat``
+    (of ``game``) observes as ``observation``, its hidden cards sampled with ``rng``.
 
-    Args:
-        game: the game the observation was made in (its options and deck).
-        observation: a `GnomingObservation` of any seat, at any point of a round.
-        rng: the generator to sample with.
-
-    Returns:
-        A new `GnomingRound` whose observation for ``observation.seat`` (with
-        the same round scores, legal moves and history) equals ``observation``.
-        Every card in sight is where it was seen; the unseen cards
-        (`unseen_cards`) are dealt at random to the face-down positions, the
-        draw pile and a held card hidden from the observer, keeping
-        ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
-        draw pile's order is uniform. That holds for a Hazard shuffled back
-        while starting a discard pile (G5) too: it goes under at least one
-        card, but the next card is turned up before the deal ends, and once
-        that card is off, the Hazard's place in the pile is uniform.
-        (``draw_pile_hazards`` is a lower bound: when a Hazard turned up could
-        be one shuffled back before, more Hazards than that may be in the
-        pile, and samples do not weigh that chance exactly.)
+    Every card in sight is where it was seen; the unseen cards
+    (`unseen_cards`) are dealt at random to the face-down positions, the
+    draw pile and a held card hidden from the observer, keeping
+    ``draw_pile_cards`` (after a rebuild) and ``draw_pile_hazards``. The
+    draw pile's order is uniform. That holds for a Hazard shuffled back
+    while starting a discard pile (G5) too: it goes under at least one
+    card, but the next card is turned up before the deal ends, and once
+    that card is off, the Hazard's place in the pile is uniform.
+    (``draw_pile_hazards`` is a lower bound: when a Hazard turned up could
+    be one shuffled back before, more Hazards than that may be in the
+    pile, and samples do not weigh that chance exactly.)
 
     Raises:
         ObservationMismatchError: the observation is of another game or player
             count, or contradicts itself or the game's deck (a ``ValueError``).
     """
     game.check_observation(observation, GnomingObservation)
-    options = game.options
-    assert isinstance(options, GnomingOptions)
     peeked = {(fact.place[1], fact.position): fact.card for fact in observation.known}
     unseen = unseen_cards(game, observation)
     for card in peeked.values():  # a card the observer knows is dealt where it is known
@@ -122,7 +114,7 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     ]
     held = pile.pop() if hidden_held else observation.held_card
     state = GnomingRound(
-        options,
+        game.options,
         observation.players,
         observation.round,
         observation.starter,
@@ -132,20 +124,12 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
         list(observation.out_of_play),
         rulebook_of(game),
     )
-    state.phase = observation.phase
-    state.turn_seat = observation.turn_seat
-    state.current_player = observation.current_player
+    as_observed(state, observation, _AS_OBSERVED)
     state.held = held
     state.drawn_from = observation.held_from
     state.filled = sum(1 << p for p in observation.filled_positions)
-    state.kept_hazard = observation.kept_hazard
-    state.mulligans_at_turn_start = observation.mulligans_at_turn_start
     state.pending = list(observation.pending)
-    state.ender = observation.ender
-    state.final_turns_left = observation.final_turns_left
-    state.rebuilds = observation.rebuilds
     state.draw_pile_known = observation.draw_pile_cards is not None or not state.rebuilds
-    state.ended_by = observation.ended_by
     known = observation.draw_pile_hazards
     if known and not hidden_held and observation.held_from == STOCK:
         assert held is not None

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -142,37 +142,42 @@ class Draw(Move):
 
 
 @attrs.frozen
-class Place(Move):
+class _AtPosition(Move):
+    """A move at one own layout position 0-8 (`Place`, `Bounce`, `Flip`), written as
+    its word and the position (``place 4``).
+
+    Raises:
+        cardrules.InvalidMoveError: ``position`` is not 0-8.
+    """
+
+    position: int = attrs.field(validator=_position)
+    #: The move's word in the notation.
+    word: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.position}"
+
+
+@attrs.frozen
+class Place(_AtPosition):
     """Keep the drawn card: put it at ``position`` (0-8), displacing the card there (G10).
 
     Attributes:
         position: the own layout position 0-8 that receives the card: ``Place(4)``.
-
-    Raises:
-        cardrules.InvalidMoveError: ``position`` is not 0-8.
     """
 
-    position: int = attrs.field(validator=_position)
-
-    def __str__(self) -> str:
-        return f"place {self.position}"
+    word = "place"
 
 
 @attrs.frozen
-class Bounce(Move):
+class Bounce(_AtPosition):
     """Put the displaced card at ``position`` (0-8), a place not yet filled this turn (G12).
 
     Attributes:
         position: the own layout position 0-8 that receives it: ``Bounce(7)``.
-
-    Raises:
-        cardrules.InvalidMoveError: ``position`` is not 0-8.
     """
 
-    position: int = attrs.field(validator=_position)
-
-    def __str__(self) -> str:
-        return f"bounce {self.position}"
+    word = "bounce"
 
 
 @attrs.frozen
@@ -195,20 +200,14 @@ class Discard(Move):
 
 
 @attrs.frozen
-class Flip(Move):
+class Flip(_AtPosition):
     """After another player's Hazard discard, turn up own face-down ``position`` (0-8) (G15).
 
     Attributes:
         position: the own face-down layout position 0-8 to turn up: ``Flip(3)``.
-
-    Raises:
-        cardrules.InvalidMoveError: ``position`` is not 0-8.
     """
 
-    position: int = attrs.field(validator=_position)
-
-    def __str__(self) -> str:
-        return f"flip {self.position}"
+    word = "flip"
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from cardrules.model.copies import slot_copier
 from cardrules.model.moves import Move
 from cardrules.model.phases import Phase
 from cardrules.model.piles import Pile
@@ -263,32 +264,9 @@ class GnomingRound:
 
     def clone(self) -> GnomingRound:
         """An independent copy of the round."""
-        other = GnomingRound.__new__(GnomingRound)
-        other.options = self.options
-        other.rules = self.rules
-        other.players = self.players
-        other.round = self.round
-        other.starter = self.starter
+        other = _copy_slots(self)
         other.layouts = [layout.copy() for layout in self.layouts]
-        other.stock = self.stock.copy()
         other.discards = (self.discards[0].copy(), self.discards[1].copy())
-        other.out_of_play = self.out_of_play.copy()
-        other.phase = self.phase
-        other.turn_seat = self.turn_seat
-        other.current_player = self.current_player
-        other.held = self.held
-        other.drawn_from = self.drawn_from
-        other.filled = self.filled
-        other.kept_hazard = self.kept_hazard
-        other.mulligans_at_turn_start = self.mulligans_at_turn_start
-        other.pending = self.pending.copy()
-        other.ender = self.ender
-        other.final_turns_left = self.final_turns_left
-        other.rebuilds = self.rebuilds
-        other.draw_pile_known = self.draw_pile_known
-        other.ended_by = self.ended_by
-        other.stock_hazards = self.stock_hazards
-        other.variant_states = self.variant_states  # frozen values, replaced on change
         return other
 
     def replace_from_stock(self, seat: int, position: int) -> Card:
@@ -334,3 +312,10 @@ class GnomingRound:
             and isinstance(move, Place | Discard)
         ):
             self.stock_hazards -= 1
+
+
+#: A new `GnomingRound` sharing the round's immutable slots, with copies of its
+#: piles and lists; `GnomingRound.clone` copies the layouts and discard piles.
+_copy_slots = slot_copier(
+    GnomingRound, copied=("stock", "out_of_play", "pending"), by_hand=("layouts", "discards")
+)

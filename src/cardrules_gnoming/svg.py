@@ -29,9 +29,9 @@ import attrs
 
 from cardrules.svg.canvas import Canvas, svg_of, text_width
 from cardrules_gnoming.cards import Card
-from cardrules_gnoming.observation import GnomingObservation
+from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.scoring import LINES, line_match_value
-from cardrules_gnoming.state import GnomingPhase, GnomingRound, RoundRules
+from cardrules_gnoming.state import GnomingPhase, GnomingRound
 
 __all__ = ["draw_observation", "draw_round"]
 
@@ -58,58 +58,25 @@ _ASKED = {
 
 @attrs.frozen
 class _Scene:
-    """What a drawing shows, from an observation or a whole round."""
+    """What a drawing shows: a seat's observation, and the cards shown."""
 
     title: str
     viewer: int | None
-    players: int
-    round: int
-    phase: GnomingPhase
-    current_player: int | None
-    turn_seat: int | None
+    #: the round as seat ``viewer`` sees it (for the whole table, any seat's view:
+    #: the drawing reads its public fields)
+    view: GnomingObservation
     #: per seat, nine ``(card or None when unknown, face up)`` pairs
     layouts: tuple[tuple[tuple[Card | None, bool], ...], ...]
-    discard_piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    draw_pile_size: int
     held: Card | None
     held_hidden: bool
-    held_from: str | int | None
-    filled: tuple[int, ...]
-    ender: int | None
-    ended_by: str | None
-    out_of_play: tuple[Card, ...]
-    pending: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    #: the game's rules (G19's lines and matches, variants included), if known
-    rules: RoundRules | None = None
 
 
 def draw_observation(obs: GnomingObservation) -> str:
     """Draw what seat ``obs.seat`` may know (its observation) as SVG text."""
-    return _draw(
-        _Scene(
-            title=f"Gnoming A Round, round {obs.round + 1}, seen by seat {obs.seat}",
-            viewer=obs.seat,
-            players=obs.players,
-            round=obs.round,
-            phase=obs.phase,
-            current_player=obs.current_player,
-            turn_seat=obs.turn_seat,
-            layouts=tuple(tuple((c, c is not None) for c in layout) for layout in obs.layouts),
-            discard_piles=obs.discard_piles,
-            draw_pile_size=obs.draw_pile_size,
-            held=obs.held_card,
-            held_hidden=obs.held_card is None and obs.held_from is not None,
-            held_from=obs.held_from,
-            filled=obs.filled_positions,
-            ender=obs.ender,
-            ended_by=obs.ended_by,
-            out_of_play=obs.out_of_play,
-            pending=obs.pending,
-            round_scores=obs.round_scores,
-            rules=obs.rules,
-        )
-    )
+    title = f"Gnoming A Round, round {obs.round + 1}, seen by seat {obs.seat}"
+    layouts = tuple(tuple((c, c is not None) for c in layout) for layout in obs.layouts)
+    hidden = obs.held_card is None and obs.held_from is not None
+    return _draw(_Scene(title, obs.seat, obs, layouts, obs.held_card, hidden))
 
 
 # What an observation's ``_repr_svg_`` draws with (`cardrules.svg.canvas.svg_of`).
@@ -118,32 +85,10 @@ svg_of.register(GnomingObservation, draw_observation)
 
 def draw_round(state: GnomingRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:
     """Draw a whole round (every card; face-down cards face down, identity shown) as SVG text."""
-    return _draw(
-        _Scene(
-            title=f"Gnoming A Round, round {state.round + 1}, the whole table",
-            viewer=None,
-            players=state.players,
-            round=state.round,
-            phase=state.phase,
-            current_player=state.current_player,
-            turn_seat=state.turn_seat,
-            layouts=tuple(
-                tuple(zip(layout.cards, layout.face_up, strict=True)) for layout in state.layouts
-            ),
-            discard_piles=(state.discards[0].cards(), state.discards[1].cards()),
-            draw_pile_size=len(state.stock),
-            held=state.held,
-            held_hidden=False,
-            held_from=state.drawn_from,
-            filled=tuple(p for p in range(9) if state.filled >> p & 1),
-            ender=state.ender,
-            ended_by=state.ended_by,
-            out_of_play=tuple(state.out_of_play),
-            pending=tuple(state.pending),
-            round_scores=tuple(round_scores),
-            rules=state.rules,
-        )
-    )
+    title = f"Gnoming A Round, round {state.round + 1}, the whole table"
+    view = observe(state, 0, tuple(round_scores), ())
+    layouts = tuple(tuple(zip(lay.cards, lay.face_up, strict=True)) for lay in state.layouts)
+    return _draw(_Scene(title, None, view, layouts, state.held, False))
 
 
 def _colour(card: Card) -> str:
@@ -205,28 +150,31 @@ def _card(
 
 
 def _status(scene: _Scene) -> str:
-    if scene.phase is GnomingPhase.OVER:
-        how = {"ender": f"seat {scene.ender} went out (G17)", "stock": "the draw pile ran out (G8)"}
-        return f"Round over: {how.get(scene.ended_by or '', 'ended')}"
-    asked = _ASKED.get(scene.phase, str(scene.phase))
-    text = f"seat {scene.current_player} to {asked}"
-    if scene.ender is not None:
-        text += f"; seat {scene.ender} has no face-down card: last turns (G17)"
+    view = scene.view
+    if view.phase is GnomingPhase.OVER:
+        how = {"ender": f"seat {view.ender} went out (G17)", "stock": "the draw pile ran out (G8)"}
+        return f"Round over: {how.get(view.ended_by or '', 'ended')}"
+    asked = _ASKED.get(view.phase, str(view.phase))
+    text = f"seat {view.current_player} to {asked}"
+    if view.ender is not None:
+        text += f"; seat {view.ender} has no face-down card: last turns (G17)"
     return text
 
 
 def _draw(scene: _Scene) -> str:
-    columns = min(scene.players, PER_ROW)
+    columns = min(scene.view.players, PER_ROW)
     canvas = Canvas(
         max(2 * MARGIN + columns * BLOCK_W, 480),
         scene.title,
         "cardrules gnoming " + ("seat-view" if scene.viewer is not None else "full-view"),
     )
-    y = canvas.header("Gnoming A Round", scene.round, scene.viewer, [("status", _status(scene))])
+    y = canvas.header(
+        "Gnoming A Round", scene.view.round, scene.viewer, [("status", _status(scene))]
+    )
     _piles(canvas, scene, y)
     top = y + CARD_H + 34
     row_height = HEADING + 3 * CARD_H + 2 * GAP + 8 + 13 * SCORE_LINES + 10
-    for seat in range(scene.players):
+    for seat in range(scene.view.players):
         x = MARGIN + (seat % PER_ROW) * BLOCK_W
         y = top + (seat // PER_ROW) * row_height
         _layout(canvas, scene, seat, x, y)
@@ -242,12 +190,12 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
         y,
         CARD_W,
         CARD_H,
-        label=str(scene.draw_pile_size),
+        label=str(scene.view.draw_pile_size),
         class_="pile draw-pile",
-        data_count=str(scene.draw_pile_size),
+        data_count=str(scene.view.draw_pile_size),
     )
     canvas.text(g, x, y + CARD_H + 14, "draw pile", font_size="10")
-    for index, pile in enumerate(scene.discard_piles):
+    for index, pile in enumerate(scene.view.discard_piles):
         x += CARD_W + 40
         if pile:
             place, count = f"discard-{index}", str(len(pile))
@@ -261,17 +209,17 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> None:
     if scene.held is not None or scene.held_hidden:
         source = (
             "drawn"
-            if scene.held_from == "stock"
+            if scene.view.held_from == "stock"
             else "displaced"
-            if scene.held_from is None
+            if scene.view.held_from is None
             else "taken"
         )
         _card(canvas, g, x, y, scene.held, not scene.held_hidden, data_place="hand")
-        caption = f"in hand, seat {scene.turn_seat} ({source})"
+        caption = f"in hand, seat {scene.view.turn_seat} ({source})"
         canvas.text(g, x, y + CARD_H + 14, caption, font_size="10")
         x += max(CARD_W, text_width(caption, 10)) + 16
-    if scene.out_of_play:
-        shown = " ".join(str(c) for c in scene.out_of_play)
+    if scene.view.out_of_play:
+        shown = " ".join(str(c) for c in scene.view.out_of_play)
         canvas.text(g, x, y + 20, f"out of play: {shown}", font_size="11", class_="out-of-play")
 
 
@@ -280,10 +228,12 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
     label = f"seat {seat}"
     if seat == scene.viewer:
         label += " (you)"
-    if seat == scene.turn_seat:
+    if seat == scene.view.turn_seat:
         label = "▶ " + label
-    canvas.text(g, x, y + 12, label, font_weight="bold" if seat == scene.turn_seat else "normal")
-    if seat in scene.pending and scene.phase in (GnomingPhase.REVEAL, GnomingPhase.FLIP):
+    canvas.text(
+        g, x, y + 12, label, font_weight="bold" if seat == scene.view.turn_seat else "normal"
+    )
+    if seat in scene.view.pending and scene.view.phase in (GnomingPhase.REVEAL, GnomingPhase.FLIP):
         canvas.text(g, x, y + 25, "to decide", font_size="10", fill="#ef6c00", class_="pending")
     grid_y = y + HEADING
     cards = scene.layouts[seat]
@@ -311,7 +261,7 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
         cy = grid_y + (p // 3) * (CARD_H + GAP)
         where = {"data_seat": str(seat), "data_pos": str(p)}
         _card(canvas, g, cx, cy, card, up, matched=p in matched, **where)
-        if seat == scene.turn_seat and p in scene.filled:
+        if seat == scene.view.turn_seat and p in scene.view.filled_positions:
             canvas.rect(
                 g,
                 cx - 2,
@@ -324,7 +274,7 @@ def _layout(canvas: Canvas, scene: _Scene, seat: int, x: float, y: float) -> Non
                 stroke_width="2",
                 class_="filled",
             )
-    scores = [r[seat] for r in scene.round_scores]
+    scores = [r[seat] for r in scene.view.round_scores]
     if scores:
         lines = _score_lines(scores, BLOCK_W - 16)
         for index, text in enumerate(lines):
@@ -337,15 +287,15 @@ def _matches(
 ) -> list[tuple[tuple[int, ...], int]]:
     """The layout's lines of face-up cards that match (G19, G20), with their values."""
     found = []
-    lines = LINES if scene.rules is None else scene.rules.lines
+    lines = LINES if scene.view.rules is None else scene.view.rules.lines
     for line in lines:
         known = [cards[p][0] for p in line if cards[p][1]]
         if len(known) < len(line) or None in known:
             continue
         value = (
             line_match_value(known)  # type: ignore[arg-type]
-            if scene.rules is None
-            else scene.rules.line_match(line, known)  # type: ignore[arg-type]
+            if scene.view.rules is None
+            else scene.view.rules.line_match(line, known)  # type: ignore[arg-type]
         )
         if value is not None:
             found.append((tuple(line), value))

@@ -22,13 +22,13 @@ from collections.abc import Iterable
 
 from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
+from cardrules.information.determinize import as_observed
 from cardrules.model.decks import DeckComposition
 from cardrules.model.piles import Pile
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.lay_down_witness import witness_cards
 from cardrules_rook.observation import RookObservation
-from cardrules_rook.options import RookOptions
 from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.state import RookRound
 
@@ -38,6 +38,21 @@ __all__ = ["PLAIN_SHARE", "determinize", "unseen_cards"]
 #: plainly (kept only if that seat can finish, `cardrules.engine.determinize`); the
 #: others deal that seat the rest of its contract first.
 PLAIN_SHARE = 0.25
+
+#: The round's fields an observation shows as they are, under the same names.
+_AS_OBSERVED = (
+    "whole_hand",
+    "phase",
+    "turn_seat",
+    "current_player",
+    "lay_down_left",
+    "went_down_this_turn",
+    "owed_rooks",
+    "owed_before_down",
+    "rebuilds",
+    "went_out",
+    "ended_by",
+)
 
 
 #: Card -> code, faster than `Card.code` (determinization runs at every search step).
@@ -94,33 +109,24 @@ def unseen_cards(game: Game, observation: RookObservation) -> list[int]:
 
 
 def determinize(game: Game, observation: RookObservation, rng: random.Random) -> RookRound:
-    """A round state consistent with ``observation``, its hidden cards sampled with ``rng``.
+    """Rook's ``cardrules_determinize``: a new `RookRound` that ``observation.seat`` (of
+    ``game``) observes as ``observation``, its hidden cards sampled with ``rng``.
 
-    Args:
-        game: the game the observation was made in (its options and deck).
-        observation: a `RookObservation` of any seat, at any point of a round.
-        rng: the generator to sample with.
-
-    Returns:
-        A new `RookRound` whose observation for ``observation.seat`` (with the
-        same round scores, legal moves and history) equals ``observation``.
-        The observer's hand, the table, the discard pile and the known cards
-        of every hand are as observed; the unseen cards (`unseen_cards`) are
-        dealt at random to the other hands (each getting its size less its
-        known cards) and the draw pile: uniformly before any rebuild. After a
-        rebuild the cards of `rebuilt_draw_pile` less `drawn_from_rebuilt` are
-        the draw pile and the other seats' draws (`rebuilt_draw_counts`), each
-        in its drawer's hand or among its `rebuilt_draw_plays`; the sample's
-        draws of each other seat (`RookRound.rebuilt_draws`) are the ones
-        dealt, so it is a possible state (see `cardrules_rook.hidden`).
+    The observer's hand, the table, the discard pile and the known cards
+    of every hand are as observed; the unseen cards (`unseen_cards`) are
+    dealt at random to the other hands (each getting its size less its
+    known cards) and the draw pile: uniformly before any rebuild. After a
+    rebuild the cards of `rebuilt_draw_pile` less `drawn_from_rebuilt` are
+    the draw pile and the other seats' draws (`rebuilt_draw_counts`), each
+    in its drawer's hand or among its `rebuilt_draw_plays`; the sample's
+    draws of each other seat (`RookRound.rebuilt_draws`) are the ones
+    dealt, so it is a possible state (see `cardrules_rook.hidden`).
 
     Raises:
         ObservationMismatchError: the observation is of another game or player
             count, or contradicts itself or the game's deck (a ``ValueError``).
     """
     game.check_observation(observation, RookObservation)
-    options = game.options
-    assert isinstance(options, RookOptions)
     seat = observation.seat
     others = [s for s in range(observation.players) if s != seat]
     known = [_counts(cards) for cards in observation.known_cards]
@@ -180,7 +186,7 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     for s, cards in zip(others, dealt, strict=True):
         hands[s] = [k + d for k, d in zip(known[s], cards, strict=True)]
     state = RookRound(
-        options,
+        game.options,
         observation.players,
         observation.round,
         observation.contract,
@@ -190,22 +196,12 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
         Pile(observation.discard_pile),
         rook_rules(game),
     )
-    state.whole_hand = observation.whole_hand
+    as_observed(state, observation, _AS_OBSERVED)
     state.table = list(observation.table)
     state.owners = list(observation.owners)
     state.down = list(observation.down)
     state.buys = list(observation.buys)
-    state.phase = observation.phase
-    state.turn_seat = observation.turn_seat
-    state.current_player = observation.current_player
     state.pending = list(observation.offered_to)
-    state.lay_down_left = observation.lay_down_left
-    state.went_down_this_turn = observation.went_down_this_turn
-    state.owed_rooks = observation.owed_rooks
-    state.owed_before_down = observation.owed_before_down
-    state.rebuilds = observation.rebuilds
-    state.went_out = observation.went_out
-    state.ended_by = observation.ended_by
     state.known = tuple(tuple(row) for row in known)
     state.rebuilt = tuple(rebuilt)
     state.rebuilt_draws = tuple(draws)

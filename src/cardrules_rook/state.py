@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardrules.model.copies import slot_copier
 from cardrules.model.moves import Move
 from cardrules.model.phases import Phase
 from cardrules.model.piles import Pile
@@ -220,38 +221,8 @@ class RookRound:
 
     def clone(self) -> RookRound:
         """An independent copy of the round."""
-        other = RookRound.__new__(RookRound)
-        other.options = self.options
-        other.rules = self.rules
-        other.players = self.players
-        other.round = self.round
-        other.contract = self.contract
-        other.whole_hand = self.whole_hand
-        other.no_out_by_discard = self.no_out_by_discard
-        other.dealer = self.dealer
+        other = _copy_slots(self)
         other.hands = [hand.copy() for hand in self.hands]
-        other.stock = self.stock.copy()
-        other.discards = self.discards.copy()
-        other.table = self.table.copy()
-        other.owners = self.owners.copy()
-        other.down = self.down.copy()
-        other.buys = self.buys.copy()
-        other.phase = self.phase
-        other.turn_seat = self.turn_seat
-        other.current_player = self.current_player
-        other.pending = self.pending.copy()
-        other.lay_down_left = self.lay_down_left
-        other.went_down_this_turn = self.went_down_this_turn
-        other.owed_rooks = self.owed_rooks
-        other.owed_before_down = self.owed_before_down
-        other.rebuilds = self.rebuilds
-        other.went_out = self.went_out
-        other.ended_by = self.ended_by
-        other.known = self.known  # immutable: replaced, never changed in place
-        other.rebuilt = self.rebuilt
-        other.rebuilt_draws = self.rebuilt_draws
-        other.rebuilt_plays = self.rebuilt_plays
-        other.variant_states = self.variant_states  # frozen values, replaced on change
         return other
 
     # -- public knowledge of hidden cards (bookkeeping for observations) ------
@@ -324,6 +295,16 @@ class RookRound:
         """Record that ``seat`` drew ``card`` from the draw pile (counted after a rebuild)."""
         if self.rebuilds:
             self.rebuilt_draws = _bumped(self.rebuilt_draws, seat, (card.code,), 1)
+
+
+#: A new `RookRound` sharing the round's immutable slots (``known`` and the
+#: rebuild records are replaced, never changed in place), with copies of its piles
+#: and lists; `RookRound.clone` copies the hands.
+_copy_slots = slot_copier(
+    RookRound,
+    copied=("stock", "discards", "table", "owners", "down", "buys", "pending"),
+    by_hand=("hands",),
+)
 
 
 def _bumped(

@@ -25,9 +25,8 @@ import attrs
 
 from cardrules.svg.canvas import Canvas, svg_of
 from cardrules_rook.cards import COLOUR_NAMES, COLOURS, ROOK, Card
-from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, RunMeld, wrapped
-from cardrules_rook.observation import RookObservation
+from cardrules_rook.observation import RookObservation, observe
 from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = ["draw_observation", "draw_round"]
@@ -48,65 +47,22 @@ _ASKED = {
 
 @attrs.frozen
 class _Scene:
-    """What a drawing shows, from an observation or a whole round."""
+    """What a drawing shows: a seat's observation, and the hands shown."""
 
     title: str
     viewer: int | None
-    players: int
-    round: int
-    contract: Contract
-    whole_hand: bool
-    dealer: int
-    phase: RookPhase
-    current_player: int | None
-    turn_seat: int
+    #: the round as seat ``viewer`` sees it (for the whole table, any seat's view: the
+    #: drawing reads the public fields, and known cards only of a hidden hand)
+    view: RookObservation
     #: per seat, its cards in code order, or ``None`` when hidden from the viewer
     hands: tuple[tuple[Card, ...] | None, ...]
-    hand_sizes: tuple[int, ...]
-    known: tuple[tuple[Card, ...], ...]
-    table: tuple[Meld, ...]
-    owners: tuple[int, ...]
-    discard_pile: tuple[Card, ...]
-    draw_pile_size: int
-    down: tuple[bool, ...]
-    buys: tuple[int, ...]
-    lay_down_left: tuple[int, int] | None
-    owed_rooks: int
-    went_out: int | None
-    ended_by: str | None
-    round_scores: tuple[tuple[int, ...], ...]
 
 
 def draw_observation(obs: RookObservation) -> str:
     """Draw what seat ``obs.seat`` may know (its observation) as SVG text."""
-    return _draw(
-        _Scene(
-            title=f"Toonerville Rook, round {obs.round + 1}, seen by seat {obs.seat}",
-            viewer=obs.seat,
-            players=obs.players,
-            round=obs.round,
-            contract=obs.contract,
-            whole_hand=obs.whole_hand,
-            dealer=obs.dealer,
-            phase=obs.phase,
-            current_player=obs.current_player,
-            turn_seat=obs.turn_seat,
-            hands=tuple(obs.hand if s == obs.seat else None for s in range(obs.players)),
-            hand_sizes=obs.hand_sizes,
-            known=obs.known_cards,
-            table=obs.table,
-            owners=obs.owners,
-            discard_pile=obs.discard_pile,
-            draw_pile_size=obs.draw_pile_size,
-            down=obs.down,
-            buys=obs.buys,
-            lay_down_left=obs.lay_down_left,
-            owed_rooks=obs.owed_rooks,
-            went_out=obs.went_out,
-            ended_by=obs.ended_by,
-            round_scores=obs.round_scores,
-        )
-    )
+    title = f"Toonerville Rook, round {obs.round + 1}, seen by seat {obs.seat}"
+    hands = tuple(obs.hand if s == obs.seat else None for s in range(obs.players))
+    return _draw(_Scene(title, obs.seat, obs, hands))
 
 
 # What an observation's ``_repr_svg_`` draws with (`cardrules.svg.canvas.svg_of`).
@@ -115,34 +71,9 @@ svg_of.register(RookObservation, draw_observation)
 
 def draw_round(state: RookRound, round_scores: Sequence[tuple[int, ...]] = ()) -> str:
     """Draw a whole round (every hand open) as SVG text."""
-    return _draw(
-        _Scene(
-            title=f"Toonerville Rook, round {state.round + 1}, the whole table",
-            viewer=None,
-            players=state.players,
-            round=state.round,
-            contract=state.contract,
-            whole_hand=state.whole_hand,
-            dealer=state.dealer,
-            phase=state.phase,
-            current_player=state.current_player,
-            turn_seat=state.turn_seat,
-            hands=tuple(state.hand(s) for s in range(state.players)),
-            hand_sizes=tuple(state.hand_size(s) for s in range(state.players)),
-            known=tuple(() for _ in range(state.players)),
-            table=tuple(state.table),
-            owners=tuple(state.owners),
-            discard_pile=state.discards.cards(),
-            draw_pile_size=len(state.stock),
-            down=tuple(state.down),
-            buys=tuple(state.buys),
-            lay_down_left=state.lay_down_left,
-            owed_rooks=state.owed_rooks,
-            went_out=state.went_out,
-            ended_by=state.ended_by,
-            round_scores=tuple(round_scores),
-        )
-    )
+    title = f"Toonerville Rook, round {state.round + 1}, the whole table"
+    view = observe(state, 0, tuple(round_scores), ())
+    return _draw(_Scene(title, None, view, tuple(map(state.hand, range(state.players)))))
 
 
 def _card(
@@ -175,16 +106,17 @@ def _card(
 
 
 def _status(scene: _Scene) -> str:
-    if scene.phase is RookPhase.OVER:
-        if scene.ended_by == "out":
-            return f"Round over: seat {scene.went_out} went out (R12)"
+    view = scene.view
+    if view.phase is RookPhase.OVER:
+        if view.ended_by == "out":
+            return f"Round over: seat {view.went_out} went out (R12)"
         return "Round over: the draw pile ran out (R16)"
-    text = f"seat {scene.current_player} to {_ASKED.get(scene.phase, str(scene.phase))}"
-    if scene.lay_down_left is not None:
-        sets, runs = scene.lay_down_left
+    text = f"seat {view.current_player} to {_ASKED.get(view.phase, str(view.phase))}"
+    if view.lay_down_left is not None:
+        sets, runs = view.lay_down_left
         text += f"; still to lay down: {sets} set(s), {runs} run(s)"
-    if scene.owed_rooks:
-        text += f"; {scene.owed_rooks} swapped Rook(s) to play (R14)"
+    if view.owed_rooks:
+        text += f"; {view.owed_rooks} swapped Rook(s) to play (R14)"
     return text
 
 
@@ -194,23 +126,23 @@ def _draw(scene: _Scene) -> str:
         scene.title,
         "cardrules rook " + ("seat-view" if scene.viewer is not None else "full-view"),
     )
-    whole = ", every card at once (R12)" if scene.whole_hand else ""
+    whole = ", every card at once (R12)" if scene.view.whole_hand else ""
     y = canvas.header(
         "Toonerville Rook",
-        scene.round,
+        scene.view.round,
         scene.viewer,
         [
-            ("contract", f"Contract: {scene.contract}{whole} (R4)"),
+            ("contract", f"Contract: {scene.view.contract}{whole} (R4)"),
             # one fact a line, so a long status stays inside the drawing
             *(("status", part) for part in _status(scene).split("; ")),
         ],
     )
     y = _piles(canvas, scene, y)
-    for seat in range(scene.players):
+    for seat in range(scene.view.players):
         y = _seat(canvas, scene, seat, y + 8)
     y = _table(canvas, scene, y + 10)
-    if scene.round_scores:
-        totals = [sum(r[s] for r in scene.round_scores) for s in range(scene.players)]
+    if scene.view.round_scores:
+        totals = [sum(r[s] for r in scene.view.round_scores) for s in range(scene.view.players)]
         shown = ", ".join(f"seat {s}: {t}" for s, t in enumerate(totals))
         canvas.text(canvas.root, MARGIN, y + 18, f"Scores so far: {shown}", class_="score")
     return canvas.to_svg()
@@ -225,13 +157,13 @@ def _piles(canvas: Canvas, scene: _Scene, y: float) -> float:
         y,
         w,
         h,
-        label=str(scene.draw_pile_size),
+        label=str(scene.view.draw_pile_size),
         class_="pile draw-pile",
-        data_count=str(scene.draw_pile_size),
+        data_count=str(scene.view.draw_pile_size),
     )
     canvas.text(g, MARGIN, y + h + 13, "draw pile", font_size="10")
     x = MARGIN + w + 36
-    pile = scene.discard_pile
+    pile = scene.view.discard_pile
     if pile:
         _card(canvas, g, x, y, pile[-1], HAND, data_place="discard", data_count=str(len(pile)))
         below = pile[-7:-1]
@@ -248,14 +180,14 @@ def _seat(canvas: Canvas, scene: _Scene, seat: int, y: float) -> float:
     label = f"seat {seat}"
     if seat == scene.viewer:
         label += " (you)"
-    if seat == scene.turn_seat and scene.phase is not RookPhase.OVER:
+    if seat == scene.view.turn_seat and scene.view.phase is not RookPhase.OVER:
         label = "▶ " + label
-    facts = [f"{scene.hand_sizes[seat]} cards"]
-    if scene.down[seat]:
+    facts = [f"{scene.view.hand_sizes[seat]} cards"]
+    if scene.view.down[seat]:
         facts.append("down (R11)")
-    if scene.buys[seat]:
-        facts.append(f"bought {scene.buys[seat]} (R10)")
-    if seat == scene.dealer:
+    if scene.view.buys[seat]:
+        facts.append(f"bought {scene.view.buys[seat]} (R10)")
+    if seat == scene.view.dealer:
         facts.append("dealer")
     canvas.text(g, MARGIN, y + 12, f"{label} · {' · '.join(facts)}", font_weight="bold")
     hand = scene.hands[seat]
@@ -268,12 +200,12 @@ def _seat(canvas: Canvas, scene: _Scene, seat: int, y: float) -> float:
             y,
             w,
             h,
-            label=str(scene.hand_sizes[seat]),
+            label=str(scene.view.hand_sizes[seat]),
             class_="card back",
             data_seat=str(seat),
-            data_count=str(scene.hand_sizes[seat]),
+            data_count=str(scene.view.hand_sizes[seat]),
         )
-        known = scene.known[seat]
+        known = scene.view.known_cards[seat]
         if known:
             canvas.text(g, MARGIN + w + 10, y + 13, "known to hold:", font_size="10")
             x = start = MARGIN + w + 90
@@ -310,11 +242,11 @@ def _hand(canvas: Canvas, g: Element, hand: tuple[Card, ...], seat: int, y: floa
 
 def _table(canvas: Canvas, scene: _Scene, y: float) -> float:
     g = canvas.group(class_="table")
-    canvas.text(g, MARGIN, y + 12, "Table" if scene.table else "Table: no melds yet")
+    canvas.text(g, MARGIN, y + 12, "Table" if scene.view.table else "Table: no melds yet")
     y += 18
     w, h = MELD
     x = MARGIN
-    for index, (meld, owner) in enumerate(zip(scene.table, scene.owners, strict=True)):
+    for index, (meld, owner) in enumerate(zip(scene.view.table, scene.view.owners, strict=True)):
         cards = _meld_cards(meld)
         span = len(cards) * (w + 2) + 16
         if x > MARGIN and x + span > WIDTH - MARGIN:

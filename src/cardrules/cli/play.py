@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 from rich.columns import Columns
 from rich.console import Console
@@ -157,33 +158,25 @@ The rules, what the symbols mean and how scoring works: cardrules rules {game}
 Every option and its rule: cardrules options {game}"""
 
 
+@attrs.define
 class HumanTable:
     """A match where one seat is a person at the terminal and bots play the others."""
 
-    def __init__(
-        self,
-        state: GameState,
-        bots: Sequence[Bot],
-        human: int,
-        console: Console,
-        narrator: Narrator,
-        *,
-        auto_pass: bool = False,
-    ) -> None:
-        self.state = state
-        #: Decline offers outside the person's turn (`Move.declines_offer`) unasked.
-        self.auto_pass = auto_pass
-        self.bots = bots
-        self.human = human
-        self.console = console
-        self.narrator = narrator
-        # Before each of the person's decisions: a copy of the match, and whether a
-        # card has been revealed since then (which forbids taking the decision back).
-        self.undo_points: list[tuple[GameState, bool]] = []
-        self.stdin = sys.stdin
-        #: The match's title line, shown again at the person's first decision when
-        #: the bots' moves before it may have scrolled it off a small terminal.
-        self.header: str | None = None
+    state: GameState
+    bots: Sequence[Bot]
+    human: int
+    console: Console
+    narrator: Narrator
+    #: Decline offers outside the person's turn (`Move.declines_offer`) unasked.
+    auto_pass: bool = attrs.field(default=False, kw_only=True)
+    #: Before each of the person's decisions: a copy of the match, and whether a
+    #: card has been revealed since then (which forbids taking the decision back).
+    undo_points: list[tuple[GameState, bool]] = attrs.field(factory=list, init=False)
+    #: Where the person's lines are read from.
+    stdin: Any = attrs.field(factory=lambda: sys.stdin, init=False)
+    #: The match's title line, shown again at the person's first decision when
+    #: the bots' moves before it may have scrolled it off a small terminal.
+    header: str | None = attrs.field(default=None, init=False)
 
     def play(self, max_decisions: int) -> bool:
         """Play until the match ends (True) or the person quits (False)."""

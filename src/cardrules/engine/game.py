@@ -18,7 +18,6 @@ from cardrules.engine.game_information import GameInformation, derived
 from cardrules.engine.game_scores import GameScores
 from cardrules.engine.game_views import GameViews
 from cardrules.errors import (
-    CardRulesError,
     IllegalMoveError,
     OptionsError,
     PluginHookError,
@@ -340,13 +339,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             return window_moves(self, state, window)
         try:
             moves = self._legal_caller(game=self, state=state)
-        except CardRulesError:
-            raise
         except Exception as error:
-            raise self._blame("cardrules_legal_moves", error) from error
-        if moves is None:
-            self._no_answer("cardrules_legal_moves")
+            self._failed("cardrules_legal_moves", error)
         if type(moves) is not tuple:
+            if moves is None:
+                self._no_answer("cardrules_legal_moves")
             if type(moves) is not list:
                 self._checked("cardrules_legal_moves", moves)
             moves = tuple(moves)
@@ -411,10 +408,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
                 "cardrules_legal_moves",
                 f"it listed {move}, which the rules could not play: {error_text(error)}",
             ) from error
-        except CardRulesError:
-            raise
         except Exception as error:
-            raise self._blame("cardrules_apply_move", error) from error
+            self._failed("cardrules_apply_move", error)
         if done is None:
             self._no_answer("cardrules_apply_move")
         if self.hidden_places is not None:
@@ -466,10 +461,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             )
             try:
                 error = caller(game=self, state=state, move=move)
-            except CardRulesError:
-                raise
             except Exception as failure:
-                raise self._blame("cardrules_explain_illegal", failure) from failure
+                self._failed("cardrules_explain_illegal", failure)
             if error is None:
                 return variant_refusal(self, move, taken)
         else:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.errors import CardRulesError, ObservationMismatchError, PluginHookError, quote
+from cardrules.errors import ObservationMismatchError, PluginHookError, quote
 from cardrules.model.actions import ActionSpace
 from cardrules.model.moves import Move
 from cardrules.model.sequences import SequenceSpace, SingleTokens, WithAddedIds
@@ -82,10 +82,8 @@ class GameInformation(HookCalls):
                 legal_moves=legal_moves,
                 history=history,
             )
-        except CardRulesError:
-            raise
         except Exception as error:
-            raise self._blame("cardrules_observation", error) from error
+            self._failed("cardrules_observation", error)
         if observation is None:
             self._no_answer("cardrules_observation")
         self._checked("cardrules_observation", observation)
@@ -232,10 +230,8 @@ class GameInformation(HookCalls):
         """
         try:
             tensor = self._tensor_caller(game=self, observation=observation)
-        except CardRulesError:
-            raise
         except Exception as error:
-            raise self._blame("cardrules_observation_tensor", error) from error
+            self._failed("cardrules_observation_tensor", error)
         if tensor is None:
             self._no_answer("cardrules_observation_tensor")
         if self.plane_kinds and any(k.encode for _, k in self.plane_kinds):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable
-from typing import TypeVar
+from collections.abc import Hashable, Iterable
+from typing import Any, TypeVar
 
 from cardrules.errors import ObservationMismatchError, quote
 from cardrules.information.dealing import ATTEMPTS, Allowed, deal
@@ -23,7 +23,7 @@ from cardrules.model.knowledge import Region
 from cardrules.model.table import PlaceRef, Table
 from cardrules.model.zones import Place, TableSpec
 
-__all__ = ["determinize", "unseen_cards"]
+__all__ = ["as_observed", "deck_less", "determinize", "unseen_cards"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -35,7 +35,29 @@ def unseen_cards(view: TableView[C], deck: DeckComposition[C]) -> list[C]:
         ObservationMismatchError: the view holds more of a card than the deck,
             or a card the deck lacks.
     """
-    seen = Counter(view.in_sight())
+    return deck_less(deck, Counter(view.in_sight()))
+
+
+def as_observed(state: Any, observation: Any, names: Iterable[str]) -> None:
+    """Set each attribute of ``names`` on round state ``state`` to ``observation``'s value.
+
+    For a game's own determinization: the round's public fields (phase, whose
+    turn, counters...) are as the seat observed them, under the same names.
+    """
+    for name in names:
+        setattr(state, name, getattr(observation, name))
+
+
+def deck_less(deck: DeckComposition[C], seen: Counter[C]) -> list[C]:
+    """The cards of ``deck`` less the ``seen`` ones (a multiset), in the deck's order.
+
+    What a seat has not seen, for a game that counts what it sees itself
+    (``seen`` is emptied).
+
+    Raises:
+        ObservationMismatchError: ``seen`` holds more of a card than the deck,
+            or a card the deck lacks.
+    """
     unseen: list[C] = []
     for card, copies in deck.counts:
         left = copies - seen.pop(card, 0)

@@ -8,45 +8,27 @@
 * the primitives every game is built of: `cardrules.model.moves` (`Move`),
   `cardrules.model.decks` (`DeckComposition`), `cardrules.model.piles`,
   `cardrules.model.chance`, `cardrules.model.seats`, `cardrules.model.phases`,
-  `cardrules.model.actions` (integer action ids) and
-  `cardrules.model.match_rules` (how a match is won and ends).
+  `cardrules.model.actions` (integer action ids),
+  `cardrules.model.match_rules` (how a match is won and ends) and
+  `cardrules.model.copies` (a round state's fast copy, from its slots).
 
 What each seat may know is derived from these in `cardrules.information`.
 """
 
-from cardrules.model.playing_cards import (
-    Colour,
-    PlayingCard,
-    Rank,
-    Suit,
-    custom_deck,
-    joker,
-    parse_card,
-    parse_cards,
-    pinochle_deck,
-    piquet_deck,
-    standard_deck,
-)
+from cardrules.model import playing_cards
+
+# The playing cards' names, as `cardrules.model.playing_cards.__all__` lists them.
+from cardrules.model.playing_cards import *  # noqa: F403
 from cardrules.model.table import PlaceRef, Table
 from cardrules.model.zones import Place, TableSpec, Visibility, Zone, ZoneError
 
 __all__ = [
-    "Colour",
     "Place",
     "PlaceRef",
-    "PlayingCard",
-    "Rank",
-    "Suit",
     "Table",
     "TableSpec",
     "Visibility",
     "Zone",
     "ZoneError",
-    "custom_deck",
-    "joker",
-    "parse_card",
-    "parse_cards",
-    "pinochle_deck",
-    "piquet_deck",
-    "standard_deck",
 ]
+__all__ += playing_cards.__all__

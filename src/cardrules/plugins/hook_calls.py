@@ -10,7 +10,7 @@ wrong one becomes a `cardrules.PluginHookError` naming the plugin.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 import pluggy
 
@@ -65,10 +65,19 @@ class HookCalls:
         """Call a hook; a plugin's unexpected exception becomes a PluginHookError naming it."""
         try:
             return self._caller(hook_name)(**kwargs)
-        except CardRulesError:
-            raise
         except Exception as error:
-            raise self._blame(hook_name, error) from error
+            self._failed(hook_name, error)
+
+    def _failed(self, hook_name: str, error: Exception) -> NoReturn:
+        """Raise for ``error``, raised in hook ``hook_name``: a `CardRulesError` as it
+        is (the rules refusing), anything else as the plugin's fault (`_blame`).
+
+        Called from an ``except Exception`` clause around a hook call; the call
+        itself stays inline where it is a hot path (no cost when nothing fails).
+        """
+        if isinstance(error, CardRulesError):
+            raise error
+        raise self._blame(hook_name, error) from error
 
     def _blame(self, hook_name: str, error: Exception) -> PluginHookError:
         """The error naming the plugin whose code raised ``error`` in hook ``hook_name``.

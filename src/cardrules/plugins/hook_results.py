@@ -29,13 +29,14 @@ from cardrules.model.decks import DeckComposition
 from cardrules.model.match_rules import MatchRules
 from cardrules.model.moves import Move
 from cardrules.plugins import strict
-from cardrules.plugins.variant_moves import NO_PLANES
+from cardrules.plugins.variant_moves import NO_PLANES, KindsGame
 
 __all__ = ["REQUIRED", "GuardedGame", "answerer", "guard", "move_problem", "problem"]
 
 
-class GuardedGame(strict.StrictGame, Protocol):
-    """The `cardrules.Game` as the hook guards read it (the game module builds on this one)."""
+class GuardedGame(strict.StrictGame, KindsGame, Protocol):
+    """The `cardrules.Game` as the hook guards read it (the game module builds on this one;
+    its variants' move kinds and planes as `KindsGame` reads them)."""
 
     #: The plugin that last answered ``cardrules_legal_moves`` with no move, or ``None``.
     emptied_by: str | None
@@ -45,18 +46,6 @@ class GuardedGame(strict.StrictGame, Protocol):
     @property
     def players(self) -> int:
         """The number of seats."""
-
-    @property
-    def tensor_layout(self) -> Any:
-        """The game's `cardrules.information.tensor_layout.TensorLayout`."""
-
-    @property
-    def move_kinds(self) -> tuple[tuple[str, Any], ...]:
-        """The chosen variants' kinds of move, as ``(variant, kind)`` pairs."""
-
-    @property
-    def plane_kinds(self) -> tuple[tuple[str, Any], ...]:
-        """What adds tensor planes: the move kinds and the variants' plane sets."""
 
 
 #: Hooks every game answers: ``None`` from the plugins implementing one is a wrong answer.
