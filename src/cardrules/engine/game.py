@@ -241,10 +241,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         for adder, kind in self.move_kinds:
             if kind.type in self._kinds:
                 first = self._kinds[kind.type][0]
-                if first == adder:  # listed in moves= and as a window's act
+                if first == adder:  # listed twice, or in moves= and as a window's act
                     raise VariantConflictError(
-                        f"variant {quote(adder)} adds {kind.type.__name__} moves twice: a "
-                        "window's act is added with the window; leave it out of moves="
+                        f"variant {quote(adder)} adds {kind.type.__name__} moves twice: list a "
+                        "kind once (a window's act is added with the window; leave it out of "
+                        "moves=)"
                     )
                 raise VariantConflictError(
                     f"variants {quote(first)} and {quote(adder)} both add "

@@ -57,6 +57,7 @@ class Catalogue:
         block: entry-point names not to load.
 
     Raises:
+        TypeError: ``plugins`` is not an iterable of ``(name, plugin)`` pairs.
         pluggy.PluginValidationError: a plugin given in ``plugins`` implements a
             hook that does not exist (entry-point plugins are skipped instead).
     """
