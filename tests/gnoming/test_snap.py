@@ -17,6 +17,7 @@ from cardrules.records import check_record
 from cardrules.testing import check_variant
 from cardrules_gnoming.house_rules.snap import Snap
 from cardrules_gnoming.state import GnomingPhase
+from tests.adapters.api_checks import run_api_test
 
 from .builders import card, legal, new, play, put_round, rs, visible
 from .reference import reference_round
@@ -271,12 +272,4 @@ def test_the_kit_reaches_the_window_and_its_moves() -> None:
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 def test_pettingzoo_api_test_with_snap() -> None:
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from cardrules.adapters.pettingzoo import env
-
-    aec = env("gnoming-a-round", players=3, options={"rounds": 1}, variants=["snap"])
-    for seat, agent in enumerate(aec.possible_agents):
-        aec.action_space(agent).seed(seat)
-    api_test(aec, num_cycles=20)
+    run_api_test("gnoming-a-round", options={"rounds": 1}, variants=["snap"])

@@ -14,6 +14,7 @@ from cardrules.records import check_record
 from cardrules.testing import check_variant
 from cardrules_rook.may_i import MayIState, Refuse
 from cardrules_rook.state import RookPhase
+from tests.adapters.api_checks import run_api_test
 
 from .builders import hand, legal, new, play, put_round, rs
 
@@ -148,12 +149,4 @@ def test_the_kit_reaches_the_window_and_its_moves() -> None:
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 def test_pettingzoo_api_test_with_may_i() -> None:
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from cardrules.adapters.pettingzoo import env
-
-    aec = env("toonerville-rook", players=3, options={"rounds": 1}, variants=["may-i"])
-    for seat, agent in enumerate(aec.possible_agents):
-        aec.action_space(agent).seed(seat)
-    api_test(aec, num_cycles=20)
+    run_api_test("toonerville-rook", options={"rounds": 1}, variants=["may-i"])

@@ -30,6 +30,7 @@ from cardrules_rook.rule_points import rook_rules
 from cardrules_rook.search import can_lay_down, find_lay_down
 from cardrules_rook.state import RookPhase
 from cardrules_rook.tensor_layout import meld_columns
+from tests.adapters.api_checks import run_api_test
 
 from .builders import cards, hand, legal_of, new, play, put_round, refused, rs, table
 
@@ -438,12 +439,4 @@ def test_the_search_finds_a_lay_down_only_round_the_corner() -> None:
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 def test_pettingzoo_api_test_with_round_the_corner() -> None:
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from cardrules.adapters.pettingzoo import env
-
-    aec = env("toonerville-rook", players=3, options={"rounds": 1}, variants=list(CORNER))
-    for seat, agent in enumerate(aec.possible_agents):
-        aec.action_space(agent).seed(seat)
-    api_test(aec, num_cycles=20)
+    run_api_test("toonerville-rook", options={"rounds": 1}, variants=CORNER)
