@@ -1,13 +1,9 @@
 """Toonerville Rook as a cardrules plugin (entry point ``toonerville-rook``).
 
-The entry point registers the game and its variants. The game's hooks are
-methods of `RookPlugin`, written as a third-party plugin would write them: it
-derives from `cardrules.plugins.game_modules.GameModules`, which answers the hooks
-that one function of one of the game's modules answers (legal moves, apply,
-observation, tensors, drawings ...), and holds the rest. The rules live in the
-modules they call. It adds the game's rule-point hookspecs
-(`cardrules_rook.hookspecs`) and answers each of them last (``trylast=True``), so
-a variant's answer comes first.
+The module registers the game and its variants; `RookPlugin` holds the game's own
+hooks, and `cardrules.plugins.game_modules.GameModules` the ones its modules answer
+with one function each. The rule points (`cardrules_rook.hookspecs`) are
+answered last (``trylast=True``), so a variant's answer comes first.
 """
 
 from __future__ import annotations
