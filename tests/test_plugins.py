@@ -286,3 +286,62 @@ def test_new_round_hands_the_finished_previous_round_to_those_who_ask() -> None:
     assert sees.seen[1][1] is state.finished_rounds[0]
     assert sees.seen[2][1] is state.finished_rounds[1]
     assert old_style.rounds == [0, 1, 2]
+
+
+def test_game_modules_imports_the_packages_modules_and_answers_with_their_functions() -> None:
+    """A `GameModules` subclass holds its package's modules; its hooks call their functions."""
+    import cardrules_rook.rules
+    from cardrules.plugins.game_modules import MODULES, GameModules
+    from cardrules_rook.plugin import PLUGIN
+
+    assert type(PLUGIN).rules is cardrules_rook.rules
+    assert all(isinstance(getattr(type(PLUGIN), name), type(cardrules_rook)) for name in MODULES)
+    state = new_game("toonerville-rook", players=3, seed=2)
+    round_state = state.round_state
+    assert PLUGIN.cardrules_legal_moves(state.game, round_state) == state.legal_moves()
+    with pytest.raises(ModuleNotFoundError, match=r"'cardrules\.hookspecs'"):
+
+        class Missing(GameModules, package="cardrules"):  # the core has no such modules
+            pass
+
+
+def test_plugin_manager_reads_an_instance_plugin_as_pluggy_does() -> None:
+    """The manager's direct read of a hook an instance holds in its class agrees with pluggy's."""
+    import pluggy
+
+    from cardrules.plugins.managers import get_plugin_manager
+
+    def loose(game: Any) -> None:
+        return None
+
+    class Base:
+        @hookimpl(trylast=True)
+        def cardrules_validate(self, game: Any) -> None:
+            return None
+
+        @staticmethod
+        @hookimpl
+        def cardrules_deck(game: Any) -> Any:
+            return None
+
+        @property
+        def cardrules_parse_move(self) -> Any:  # a property is never run, nor a hook
+            raise AssertionError("run")
+
+        def plain(self) -> None:
+            return None
+
+    class Plugin(Base):
+        pass
+
+    plugin = Plugin()
+    plugin.__dict__["cardrules_tensor_layout"] = hookimpl(loose)  # on the instance itself
+    ours = get_plugin_manager()
+    theirs = pluggy.PluginManager("cardrules")
+    for name in dir(plugin):
+        assert ours.parse_hookimpl_opts(plugin, name) == theirs.parse_hookimpl_opts(plugin, name), (
+            name
+        )
+    assert ours.parse_hookimpl_opts(plugin, "cardrules_validate") is not None
+    assert ours.parse_hookimpl_opts(plugin, "cardrules_deck") is not None
+    assert ours.parse_hookimpl_opts(plugin, "cardrules_tensor_layout") is not None

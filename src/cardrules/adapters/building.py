@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.engine.game import Game
 from cardrules.engine.game_state import GameState
 from cardrules.errors import IllegalMoveError, InvalidMoveError, quote
 from cardrules.model.moves import Move
 from cardrules.model.sequences import MoveTrie, Node, SequenceSpace
 
-__all__ = ["MoveBuilder"]
+__all__ = ["MoveBuilder", "builder_for"]
 
 
 class MoveBuilder:
@@ -118,3 +119,19 @@ class MoveBuilder:
         for token in self.prefix:
             counts[token] += 1.0
         return counts
+
+
+def builder_for(game: Game, encoding: str) -> MoveBuilder | None:
+    """The builder of ``game``'s moves for an environment's ``encoding``; ``None``: one id a move.
+
+    ``"compact"`` plays a move as its token sequence when the game has moves of
+    several tokens (`cardrules.model.sequences`); ``"full"`` plays one action id a move.
+    The environment's action ids are then ``builder.space``'s, else ``game.action_space``'s.
+
+    Raises:
+        ValueError: ``encoding`` is neither ``"compact"`` nor ``"full"``.
+    """
+    if encoding not in ("compact", "full"):
+        raise ValueError(f"encoding must be 'compact' or 'full', got {quote(encoding)}")
+    sequences = game.sequence_space
+    return MoveBuilder(sequences) if encoding == "compact" and sequences.longest > 1 else None

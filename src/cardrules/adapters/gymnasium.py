@@ -82,7 +82,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
-from cardrules.adapters.building import MoveBuilder
+from cardrules.adapters.building import builder_for
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
 from cardrules.bots.base import Bot
@@ -178,16 +178,11 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             illegal_penalty(self.game) if illegal_reward is None else float(illegal_reward)
         )
         self._opponents = self._read_opponents(opponents, players)
-        if encoding not in ("compact", "full"):
-            raise ValueError(f"encoding must be 'compact' or 'full', got {quote(encoding)}")
+        self._builder = builder_for(self.game, encoding)
         self.encoding = encoding
-        sequences = self.game.sequence_space
-        self._builder = (
-            MoveBuilder(sequences) if encoding == "compact" and sequences.longest > 1 else None
-        )
-        self._size = self.game.action_space.size if self._builder is None else sequences.size
+        self._size = (self.game.action_space if self._builder is None else self._builder.space).size
         self.action_space = spaces.Discrete(self._size)
-        building = 0 if self._builder is None else sequences.size
+        building = 0 if self._builder is None else self._size
         self.observation_space = spaces.Box(
             -np.inf, np.inf, (self.game.tensor_layout.size + building,), np.float32
         )

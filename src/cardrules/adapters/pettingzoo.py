@@ -94,7 +94,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 
 from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
-from cardrules.adapters.building import MoveBuilder
+from cardrules.adapters.building import builder_for
 from cardrules.adapters.masks import mask_of
 from cardrules.adapters.views import render_rgb, render_view
 from cardrules.engine.game_state import Game, GameState, new_game
@@ -175,16 +175,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.max_decisions = max_decisions
         self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(players)]
         self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
-        if encoding not in ("compact", "full"):
-            raise ValueError(f"encoding must be 'compact' or 'full', got {quote(encoding)}")
+        self._builder = builder_for(self.game, encoding)
         self.encoding = encoding
-        sequences = self.game.sequence_space
-        self._builder = (
-            MoveBuilder(sequences) if encoding == "compact" and sequences.longest > 1 else None
-        )
-        self._size: int = self.game.action_space.size if self._builder is None else sequences.size
+        space = self.game.action_space if self._builder is None else self._builder.space
+        self._size: int = space.size
         self._tensor_size: int = self.game.tensor_layout.size
-        tensor_size = self._tensor_size + (0 if self._builder is None else sequences.size)
+        tensor_size = self._tensor_size + (0 if self._builder is None else space.size)
         self.observation_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Dict(
                 {

@@ -43,16 +43,18 @@ def plugins_command(strict: bool) -> None:
         grid.add_column(no_wrap=True, width=11)
         grid.add_column(overflow="fold")
         provided = catalogue.provided.get(name, [])
-        games = [spec.name for spec in provided if isinstance(spec, GameSpec)]
+        games = [spec for spec in provided if isinstance(spec, GameSpec)]
         if games:
-            grid.add_row("  games:", ", ".join(games))
+            grid.add_row("  games:", ", ".join(spec.name for spec in games))
         for spec in provided:
             if isinstance(spec, VariantSpec):
                 text = f"[bold]{spec.name}[/bold] ({spec.game}): {spec.summary}"
                 if spec.plugin:
                     text += f"\n[dim]hooks: {_short(hooks_of(spec.plugin))}[/dim]"
                 grid.add_row("  variant:", text)
-        grid.add_row("  hooks:", _short(hooks_of(plugin)))
+        # A game's rule hooks may sit on an object of their own (its GameSpec.plugin).
+        hooks = {*hooks_of(plugin), *(hook for spec in games for hook in hooks_of(spec.plugin))}
+        grid.add_row("  hooks:", _short(tuple(sorted(hooks))))
         console.print(grid)
     for skip in catalogue.skipped:
         origin = escape(skip.origin)

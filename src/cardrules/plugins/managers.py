@@ -42,6 +42,18 @@ ENTRY_POINT_GROUP = "cardrules"
 hookimpl = pluggy.HookimplMarker("cardrules")
 
 
+#: What pluggy reads itself: wrapped or bound functions, and a slot's value.
+_LEFT_TO_PLUGGY = (staticmethod, classmethod, types.MethodType, types.MemberDescriptorType)
+
+
+def _class_attribute(cls: type, name: str) -> Any:
+    """``name`` as ``cls`` or its first base defining it holds it (no descriptor run), or None."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
+
+
 class _PluginManager(pluggy.PluginManager):
     """pluggy's manager, reading the hooks of a module straight from its namespace.
 
@@ -49,8 +61,10 @@ class _PluginManager(pluggy.PluginManager):
     plugin and hookspec module it is given. For a module that comes down to
     the module's ``__dict__``, so reading it directly gives the same answer,
     several times faster; every match builds a plugin manager of its own, so
-    this is part of starting a game. Anything but a plain function (a
-    ``staticmethod`` in a module, a class plugin) is left to pluggy.
+    this is part of starting a game. A name an instance plugin holds in its
+    class (`cardrules.plugins.game_modules.GameModules`) is read the same way,
+    from its class's ``__dict__`` and its bases'. Anything but a plain function
+    (a ``staticmethod``, a slot, a class plugin) is left to pluggy.
     """
 
     def _module_opts(
@@ -58,11 +72,16 @@ class _PluginManager(pluggy.PluginManager):
     ) -> Any:
         if isinstance(namespace, types.ModuleType):
             value = namespace.__dict__.get(name)
-            if inspect.isfunction(value):
-                opts = getattr(value, marker, None)
-                return opts if isinstance(opts, dict) else None
-            if not isinstance(value, staticmethod | classmethod | types.MethodType):
-                return None
+        else:
+            own = getattr(namespace, "__dict__", None)
+            if isinstance(namespace, type) or not isinstance(own, dict) or name in own:
+                return parse(namespace, name)
+            value = _class_attribute(type(namespace), name)
+        if inspect.isfunction(value):
+            opts = getattr(value, marker, None)
+            return opts if isinstance(opts, dict) else None
+        if not isinstance(value, _LEFT_TO_PLUGGY):
+            return None
         return parse(namespace, name)
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
