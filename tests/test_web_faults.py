@@ -150,3 +150,44 @@ def test_a_move_sent_twice_is_applied_once(tmp_path: Path) -> None:
         assert record["version"] == shown["version"] + 1
         saved = json.loads((tmp_path / f"{table['table']}.json").read_text(encoding="utf-8"))
         assert saved["record"]["moves"] == ["reveal 0 1", "reveal 0 1"]
+
+
+def test_a_page_never_shows_a_move_not_yet_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Views wait for a change's save: a move on screen survives a kill at any moment.
+
+    Saving is slowed down (50 ms) while the bots play; every view read meanwhile
+    must be of a version already in the table's file.
+    """
+    from starlette.testclient import TestClient
+
+    from cardrules.web.app import create_app
+    from cardrules.web.storage import TableStore
+
+    saved: list[int] = [0]
+    real_save = TableStore.save
+
+    def slow_save(store: TableStore, table: Any) -> None:
+        time.sleep(0.05)
+        real_save(store, table)
+        saved.append(json.loads(store.path(table.id).read_text(encoding="utf-8"))["version"])
+
+    monkeypatch.setattr(TableStore, "save", slow_save)
+    with TestClient(create_app(tmp_path)) as client:
+        body = {"game": "gnoming-a-round", "players": 3, "seats": ["human", "greedy", "greedy"]}
+        table = client.post("/tables", json=body).json()
+        view_path = table["seats"]["0"] + "/view.json"
+        view = client.get(view_path).json()
+        moved = client.post(
+            table["seats"]["0"] + "/move", json={"version": view["version"], "move": "reveal 0 1"}
+        )
+        assert moved.status_code == 200, moved.text
+        seen = set()
+        deadline = time.monotonic() + 60
+        while str(view["to_move"]) != "0" or view["version"] < 3:
+            view = client.get(view_path).json()
+            assert view["version"] <= max(saved), (view["version"], saved)
+            seen.add(view["version"])
+            assert time.monotonic() < deadline, "the bots did not move"
+        assert len(seen) >= 2  # the views were read while the bots played

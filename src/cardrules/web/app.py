@@ -232,12 +232,22 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
         base = _base(table, token)
         return watch_view(table, base) if seat is None else seat_view(table, seat, base)
 
+    async def _saved_view(table: Table, seat: int | None, token: str | None) -> dict[str, Any]:
+        """The view once no change of the table is being made and saved.
+
+        A change (a person's move, a bot's, an undo) and its save run under the
+        table's lock, so a page never shows a move that a server killed before
+        saving it would lose on resuming.
+        """
+        async with server.locks[table.id]:
+            return await run_in_threadpool(_view, table, seat, token)
+
     async def show(request: Request) -> Response:
         found = _find(request)
         if found is None:
             return HTMLResponse(page("not found", NOT_FOUND), status_code=404)
         table, seat, token = found
-        view = await run_in_threadpool(_view, table, seat, token)
+        view = await _saved_view(table, seat, token)
         title = f"{table.state.game.spec.title}: " + (
             "watching" if seat is None else f"seat {seat}"
         )
@@ -247,7 +257,7 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
         found = _find(request)
         if found is None:
             return JSONResponse({"error": NOT_FOUND}, status_code=404)
-        return JSONResponse(await run_in_threadpool(_view, *found))
+        return JSONResponse(await _saved_view(*found))
 
     async def act(request: Request) -> Response:
         found = _find(request)
@@ -264,7 +274,7 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
             if wants_json:
                 return JSONResponse({"error": str(error)}, status_code=409)
             message = str(error)
-        view = await run_in_threadpool(_view, table, seat, token)
+        view = await _saved_view(table, seat, token)
         if wants_json:
             return JSONResponse(view)
         title = f"{table.state.game.spec.title}: seat {seat}"
@@ -342,7 +352,7 @@ def create_app(data: Path | str, *, catalogue: Any = None) -> Starlette:
                 if kind == "refused":
                     await websocket.send_json({"type": "refused", "message": text})
                     continue
-                view = await run_in_threadpool(_view, table, seat, token)
+                view = await _saved_view(table, seat, token)
                 if view["version"] != last:
                     last = view["version"]
                     await websocket.send_json(view)
