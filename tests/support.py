@@ -9,6 +9,7 @@ import pytest
 
 from cardrules import Catalogue, GameState, IllegalMoveError, Move, VariantSpec, hookimpl
 from cardrules.testing.conformance import snapshot as conformance_snapshot
+from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.state import GnomingRound
 
 
@@ -27,7 +28,8 @@ def gnoming_round_snapshot(rs: GnomingRound) -> tuple[Any, ...]:
         rs.filled,
         rs.kept_hazard,
         rs.mulligans_at_turn_start,
-        tuple(rs.pending),
+        deciding_seats(rs),
+        rs.variant_states,
         rs.ender,
         rs.final_turns_left,
         rs.rebuilds,

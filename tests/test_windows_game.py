@@ -16,7 +16,7 @@ import cardrules
 from cardrules import Game, GameState, InvalidMoveError, Move
 from cardrules.plugins.variant_moves import NO_PLANES, MoveKind
 from cardrules.plugins.window_views import declining
-from cardrules.plugins.windows import Offer, Window, WindowError, window_of
+from cardrules.plugins.windows import Offer, Window, WindowError, window_of, window_view
 from cardrules_gnoming.bots import GreedyBot as GnomingGreedy
 from cardrules_gnoming.moves import Bounce, Place
 from tests.gnoming.builders import catalogue_with, play, rs
@@ -102,11 +102,26 @@ def test_a_refused_move_in_a_games_own_window_names_its_decline() -> None:
     assert state.is_legal(move)
 
 
-def test_a_greedy_bot_declines_a_games_own_window_with_the_games_move() -> None:
+def test_a_games_own_window_is_the_games_to_show_and_its_bots_to_answer() -> None:
+    """The engine shows, records and encodes no window of the game's own (the game
+    shows it in its own terms, as Gnoming's flip phase): its bots answer from that."""
     state = gnoming(own_window())
     play(state, "discard 0")
+    assert window_of(rs(state)) is not None
     observation = state.observation(2)
-    assert declining(observation) == Bounce(4)
-    assert GnomingGreedy(0).choose(observation) == Bounce(4)
+    assert window_view(observation) is None
+    assert "variant_states" not in state.record()
+    assert GnomingGreedy(0).choose(observation) in observation.legal_moves
     with pytest.raises(WindowError):
-        declining(state.observation(1))  # not asked
+        declining(observation)  # (the core's declining reads the variants' windows)
+
+
+def test_a_games_own_window_is_left_out_of_the_variants_window_state() -> None:
+    """With a variant's window too, seats and records see the variants' windows only."""
+    state = gnoming(own_window(), variants=(toy("round-end", seats=(1,), limit=1),))
+    play(state, "discard 0")
+    assert window_of(rs(state)).name == "own"  # type: ignore[union-attr]
+    assert window_view(state.observation(0)) is None
+    assert state.record()["variant_states"][-1]["window"]["point"] is None
+    play(state, "bounce 4", "bounce 4")
+    assert window_view(state.observation(0)).name == "nods"  # type: ignore[union-attr]

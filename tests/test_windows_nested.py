@@ -62,6 +62,8 @@ class Stand:
     the point ``inner``) and ``checks`` (at ``inner`` and ``later``)."""
 
     players = 4
+    own_windows = 0  # (all three are a variant's)
+    window_kept = True
 
     def __init__(self, on_resume: Callable[[Stand, Table, str], None] | None = None) -> None:
         self.log: list[tuple[str, Any, tuple[int, ...]]] = []

@@ -16,12 +16,14 @@ from cardrules.engine import Game
 from cardrules.errors import ObservationMismatchError
 from cardrules.information.determinize import as_observed, deck_less
 from cardrules.model.piles import Pile
+from cardrules.plugins.windows import open_window
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.hidden import deal_unseen
 from cardrules_gnoming.moves import STOCK
 from cardrules_gnoming.observation import GnomingObservation
 from cardrules_gnoming.rulebook import rulebook_of
-from cardrules_gnoming.state import GnomingRound, Layout
+from cardrules_gnoming.rules import AFTER_HAZARD
+from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout
 
 __all__ = ["determinize", "unseen_cards"]
 
@@ -128,7 +130,11 @@ def determinize(game: Game, observation: GnomingObservation, rng: random.Random)
     state.held = held
     state.drawn_from = observation.held_from
     state.filled = sum(1 << p for p in observation.filled_positions)
-    state.pending = list(observation.pending)
+    if observation.phase is GnomingPhase.FLIP:  # the game's window asks the rest (G15)
+        asking = tuple(observation.pending)
+        open_window(game, state, AFTER_HAZARD, state.turn_seat, asking=asking)
+    else:
+        state.pending = list(observation.pending)
     state.draw_pile_known = observation.draw_pile_cards is not None or not state.rebuilds
     known = observation.draw_pile_hazards
     if known and not hidden_held and observation.held_from == STOCK:

@@ -103,8 +103,9 @@ def gnoming_may_flip(game: Game, state: GnomingRound, seat: int) -> bool | None:
 
     Stops at the first non-None result. Asked once for each other seat, in
     turn from the discarder's left, right after the discard and before anyone
-    flips: the seats it offers the flip are the round's ``pending`` list (and
-    every observation's), exactly the seats that will be asked. The game answers
+    flips: the seats it offers the flip are the seats the game's Hazard-flip
+    window asks (`cardrules_gnoming.flips`; every observation's ``pending``),
+    exactly the seats that will be asked. The game answers
     ``True`` when the seat has at least two face-down cards (a player never
     flips their last one, so a flip never completes a layout, G17). A seat
     offered the flip chooses ``flip P`` for any of its face-down positions,

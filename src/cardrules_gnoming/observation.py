@@ -30,6 +30,7 @@ from cardrules.model.moves import Move
 from cardrules.plugins.known_cards import KnownCard
 from cardrules.svg.canvas import svg_of
 from cardrules_gnoming.cards import Card
+from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, RoundRules
 
@@ -148,6 +149,8 @@ def filled_positions(filled: int) -> tuple[int, ...]:
     return _POSITIONS[filled]
 
 
+_FLIP = GnomingPhase.FLIP  # (the seats asked for flips are the game's window's)
+
 #: ``_POSITIONS[mask]``: the positions set in a 9-bit mask, for each of the 512 masks.
 _POSITIONS = tuple(tuple(p for p in range(9) if mask >> p & 1) for mask in range(512))
 
@@ -188,7 +191,7 @@ def observe(
         tuple(state.out_of_play),  # out_of_play
         state.rebuilds,  # rebuilds
         state.starter,  # starter
-        tuple(state.pending),  # pending
+        tuple(state.pending) if state.phase is not _FLIP else deciding_seats(state),  # pending
         state.mulligans_at_turn_start,  # mulligans_at_turn_start
         state.final_turns_left,  # final_turns_left
         state.ended_by,  # ended_by

@@ -42,6 +42,7 @@ from cardrules_gnoming import (
 from cardrules_gnoming.bots import GreedyBot
 from cardrules_gnoming.cards import Card
 from cardrules_gnoming.deck import DEFAULT_DECK
+from cardrules_gnoming.flips import HAZARD_FLIPS
 from cardrules_gnoming.moves import parse_move
 from cardrules_gnoming.observation import GnomingObservation, observe
 from cardrules_gnoming.options import GnomingOptions
@@ -66,6 +67,7 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
             summary="Golf on a 3x3 grid: three rounds, lowest total wins.",
             bots={"greedy": GreedyBot},
             window_points=rules.WINDOW_POINTS,
+            windows=(HAZARD_FLIPS,),
         )
     )
 

@@ -110,6 +110,11 @@ def _checked_lines(game: Game) -> Lines:
     return lines
 
 
+def _no_window(state: GnomingRound, point: str, about: Any) -> bool:
+    """A rulebook without a game opens no window (it only scores, for bots)."""
+    raise RuntimeError("a rulebook without a game cannot open a window: use rulebook_of(game)")
+
+
 class Rulebook:
     """The rule points of one Gnoming A Round game, as plain calls.
 
@@ -142,6 +147,9 @@ class Rulebook:
         open_window: ``open_window(state, point, about)``: open the chosen
             variants' windows at a window point (`cardrules.plugins.windows`),
             whether one opened; ``None`` when no variant declares a window.
+        open_game_window: the same at a point where the game declares a window
+            of its own (``after-hazard``: the Hazard flips, G15), also asking the
+            variants' windows there.
 
     Raises:
         cardrules.PluginHookError: ``gnoming_lines`` answered something that is
@@ -162,6 +170,7 @@ class Rulebook:
         "lines_changed",
         "may_bounce",
         "may_flip",
+        "open_game_window",
         "open_window",
         "options",
         "turn_starts",
@@ -230,9 +239,15 @@ class Rulebook:
             lambda h: lambda scores, ender: h(scores=tuple(scores), ender=ender),
         )
 
+        self.open_game_window: Callable[[GnomingRound, str, Any], bool] = _no_window
         self.open_window: Callable[[GnomingRound, str, Any], bool] | None = None
-        if game is not None and game.window_points:
-            points = game.window_points
+        if game is not None:
+            self.open_game_window = lambda state, point, about: open_window(
+                game, state, point, about
+            )
+        # (the game asks at after-hazard itself, always: its own window is there)
+        points = game.window_points - {rules.AFTER_HAZARD} if game is not None else ()
+        if game is not None and points:
             self.open_window = lambda state, point, about: (
                 point in points and open_window(game, state, point, about)
             )

@@ -27,15 +27,12 @@ from cardrules_gnoming.moves import (
     BOUNCES,
     DISCARDS,
     DRAWS,
-    FLIPS,
-    PASS,
     PLACES,
     STOCK,
     Bounce,
     Discard,
     Draw,
     Flip,
-    Pass,
     Place,
     Reveal,
     reveal_moves,
@@ -44,6 +41,7 @@ from cardrules_gnoming.options import GnomingOptions
 from cardrules_gnoming.state import GnomingPhase, GnomingRound, Layout, RoundRules
 
 __all__ = [
+    "AFTER_HAZARD",
     "apply_move",
     "deal_round",
     "draw_moves",
@@ -290,9 +288,6 @@ def legal_moves(state: GnomingRound) -> Sequence[Move]:
         return [BOUNCES[p] for p in range(9) if not filled >> p & 1] + _discard_moves(state)
     if phase is P.DISCARD:
         return _discard_moves(state)
-    if phase is P.FLIP:
-        layout = state.deciding_layout
-        return [FLIPS[p] for p in layout.face_down_positions()] + [PASS]
     if phase is P.REVEAL:
         return reveal_moves(state.options.initial_reveals)
     return []
@@ -335,28 +330,17 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
         state.drawn_from = None
         if card.is_hazard:
             state.out_of_play.append(card)
-            seat = state.turn_seat
-            assert seat is not None
-            # G15: every seat to be offered the flip, asked once, now, in seat order:
-            # a flip changes only the flipper's layout, so the list stays exact.
-            may_flip = state.rules.may_flip
-            state.pending = [
-                s
-                for s in seats_from(left_of(seat, state.players), state.players)
-                if s != seat and may_flip(state, s)
-            ]
-            _next_flip(state, chance)
+            # G15: the others may flip, in the game's window (`cardrules_gnoming.flips`);
+            # `resume` ends the turn once it closes.
+            state.phase = P.FLIP
+            if not state.rules.open_game_window(state, AFTER_HAZARD, state.turn_seat):
+                end_turn(state, chance)
         else:
             state.discards[move.pile].put(card)  # type: ignore[index]
             opener = state.rules.open_window
             if opener is not None and opener(state, "after-discard", move.pile):
                 return  # a variant's window is open: `resume` ends the turn once it closes
             end_turn(state, chance)
-    elif isinstance(move, Flip | Pass):
-        if isinstance(move, Flip):
-            state.deciding_layout.face_up[move.position] = True
-        state.pending.pop(0)
-        _next_flip(state, chance)
     elif isinstance(move, Reveal):
         layout = state.deciding_layout
         for p in move.positions:
@@ -368,15 +352,6 @@ def apply_move(state: GnomingRound, move: Move, chance: Chance) -> None:
             _start_turn(state, state.starter, chance)
     else:  # pragma: no cover - legal_moves lists no other kind
         raise TypeError(f"not a Gnoming move: {quote(move)}")
-
-
-def _next_flip(state: GnomingRound, chance: Chance) -> None:
-    """G15: offer the flip to the next pending seat (each may flip), or end the turn."""
-    if state.pending:
-        state.phase = P.FLIP
-        state.current_player = state.pending[0]
-    else:
-        end_turn(state, chance)
 
 
 def _start_turn(state: GnomingRound, seat: int, chance: Chance) -> None:
@@ -445,12 +420,20 @@ def _end_round(state: GnomingRound, ended_by: str, *, waited: bool = False) -> N
 
 # ---------------------------------------------------------------- windows
 
-#: The points where a variant may open a window (`cardrules.plugins.windows`), and what
-#: ``about`` says there.
+#: Where the game asks for Hazard flips, in its own window (G15, `cardrules_gnoming.flips`).
+AFTER_HAZARD = "after-hazard"
+
+#: The points where a window may open (`cardrules.plugins.windows`), and what ``about``
+#: says there.
 WINDOW_POINTS = {
     "after-discard": (
         "a card was discarded on a pile (about: the pile, 0 or 1; not a Hazard, which "
         "goes on none): the turn ends once the windows close (G14, G17)"
+    ),
+    AFTER_HAZARD: (
+        "a Hazard was discarded (about: the discarder's seat): it leaves the game; the "
+        "game's own window asks the others for flips first (G15), and the turn ends once "
+        "the windows close (G17)"
     ),
     "round-end": (
         "the round is about to end (about: 'ender' or 'stock'): every card is turned "
@@ -462,14 +445,15 @@ WINDOW_POINTS = {
 def resume(state: GnomingRound, point: str, about: object, chance: Chance) -> None:
     """Carry on once the windows at ``point`` closed: end the turn, or the round.
 
-    At ``"after-discard"`` the turn ends (G17; the next turn starts, rebuilding
-    the draw pile if a window emptied it, G8); at ``"round-end"`` the round ends
+    At ``"after-discard"`` and ``"after-hazard"`` (once the Hazard flips are
+    done, G15) the turn ends (G17; the next turn starts, rebuilding the draw
+    pile if a window emptied it, G8); at ``"round-end"`` the round ends
     (G18). What seats did in the windows changes neither.
 
     Raises:
         ValueError: ``point`` is not one of `WINDOW_POINTS`.
     """
-    if point == "after-discard":
+    if point in ("after-discard", AFTER_HAZARD):
         end_turn(state, chance)
     elif point == "round-end":
         _end_round(state, str(about), waited=True)

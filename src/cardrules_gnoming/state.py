@@ -113,6 +113,7 @@ class RoundRules(Protocol):
     layout_score: Callable[[Sequence[Card]], int]
     ender_adjustment: Callable[[Sequence[int], int], int]
     open_window: Callable[[GnomingRound, str, Any], bool] | None
+    open_game_window: Callable[[GnomingRound, str, Any], bool]
 
     def round_scores(self, state: GnomingRound) -> tuple[int, ...]:
         """Score a finished round, one score per seat (G19-G23)."""
@@ -145,8 +146,9 @@ class GnomingRound:
         kept_hazard: the turn player drew a Hazard this turn and placed it in
             the layout (G14 option ``hazard_drawer_need_not_restart``).
         mulligans_at_turn_start: face-up Mulligans when the turn began (G13).
-        pending: seats still to decide: reveals (G6) or Hazard flips (G15),
-            exactly those that will be asked, in order (set at the discard).
+        pending: seats still to choose their reveals (G6), in order. The
+            seats asked for Hazard flips (G15) are kept by the game's window
+            (`cardrules_gnoming.flips.deciding_seats`).
         ender: the seat that ended the round (G17), if any.
         final_turns_left: turns still due after the ender's (G17).
         rebuilds: draw-pile rebuilds so far this round (G8).

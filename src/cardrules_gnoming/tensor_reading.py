@@ -20,12 +20,15 @@ from typing import Any
 from cardrules.engine import Game
 from cardrules.information.plane_groups import GroupEncoder, StateReading
 from cardrules.information.tensor_layout import TensorLayout, require_numpy
+from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.moves import STOCK
-from cardrules_gnoming.state import GnomingRound
+from cardrules_gnoming.state import GnomingPhase, GnomingRound
 from cardrules_gnoming.tensor_groups import KindTables, kind_tables, plane_groups
 
 __all__ = ["SEAT_PLANES", "build_encoder"]
+
+_FLIP = GnomingPhase.FLIP  # (the seats asked for flips are the game's window's)
 
 
 def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
@@ -84,7 +87,10 @@ def _marks() -> Any:
                 state.final_turns_left,
                 state.mulligans_at_turn_start,
             ),
-            (tuple(state.pending), state.filled),
+            (
+                tuple(state.pending) if state.phase is not _FLIP else deciding_seats(state),
+                state.filled,
+            ),
             (
                 state.ender,
                 state.starter,

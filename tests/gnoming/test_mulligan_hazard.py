@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from cardrules import GameState, Pile
 from cardrules_gnoming.cards import HAZARD, MULLIGAN, number
+from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.moves import Flip
 from cardrules_gnoming.state import GnomingPhase
 
@@ -303,7 +304,7 @@ class TestPendingFlips:
         """Seat 1 discards: seats 2 and 0 are pending, seat 3 (one face-down card) is not."""
         state = hazard_position()
         play(state, "draw stock", "discard")
-        assert rs(state).pending == [2, 0]
+        assert deciding_seats(rs(state)) == (2, 0)
         assert {state.observation(seat).pending for seat in range(4)} == {(2, 0)}
         play(state, "flip 0")
         assert state.observation(3).pending == (0,)
@@ -343,7 +344,7 @@ class TestPendingFlips:
             if rs(state).phase is P.FLIP:
                 views = [
                     {state.observation(seat).pending for seat in range(players)},
-                    {tuple(rs(state).pending)},
+                    {deciding_seats(rs(state))},
                 ]
                 asked = _asked(state, chooser)
                 assert views == [{tuple(asked)}, {tuple(asked)}]

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import cardrules
+from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.observation import GnomingObservation
 
@@ -43,7 +44,7 @@ def test_observe_fills_every_field_from_its_own_part_of_the_round(seed: int) -> 
                 out_of_play=tuple(rs.out_of_play),
                 rebuilds=rs.rebuilds,
                 starter=rs.starter,
-                pending=tuple(rs.pending),
+                pending=deciding_seats(rs),
                 mulligans_at_turn_start=rs.mulligans_at_turn_start,
                 final_turns_left=rs.final_turns_left,
                 ended_by=rs.ended_by,

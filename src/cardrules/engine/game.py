@@ -48,14 +48,14 @@ from cardrules.plugins.strict import StrictChecks, resolve
 from cardrules.plugins.variant_moves import MoveKind, kind_moves
 from cardrules.plugins.variant_planes import PlaneSet
 from cardrules.plugins.variant_state import (
+    NO_VARIANT_STATE,
     StateSpec,
     first_states,
     install_states,
 )
+from cardrules.plugins.window_kept import DECLINE_KIND, WINDOW_STATE
 from cardrules.plugins.windows import (
-    DECLINE_KIND,
     WINDOW,
-    WINDOW_STATE,
     Window,
     check_windows,
     play_in_window,
@@ -99,10 +99,15 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         hidden_places: where cards lie and which a seat sees
             (`cardrules.plugins.known_cards.HiddenPlaces`), when a chosen variant
             marks cards seats know (``VariantSpec.knowledge``); else ``None``.
-        windows: ``(variant name, Window)`` of the decisions the chosen variants
-            offer out of turn (`cardrules.plugins.windows`), in the order chosen.
-        window_points: the game's window points where a chosen variant
-            declared a window (empty without windows: the game asks nothing).
+        windows: ``(owner, Window)`` of the decisions offered out of turn
+            (`cardrules.plugins.windows`): the game's own (``GameSpec.windows``,
+            owner the game's name), then the chosen variants', in the order chosen.
+        own_windows: how many of ``windows`` are the game's own.
+        window_kept: whether every round keeps the ``window`` state (a chosen
+            variant declares a window: it is then shown, sampled and recorded),
+            rather than only while one of the game's own windows is open.
+        window_points: the game's window points where the game or a chosen
+            variant declared a window (empty without windows: the game asks nothing).
         strict: the checks of strict mode (`cardrules.plugins.strict.StrictChecks`), or
             ``None`` when it is off (the default).
         guarded: moves are applied on a saved copy first, so that a failing
@@ -136,6 +141,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "match_rules",
         "move_kinds",
         "options",
+        "own_windows",
         "plane_kinds",
         "players",
         "plugin_manager",
@@ -146,6 +152,7 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         "strict",
         "variant_options",
         "variants",
+        "window_kept",
         "window_points",
         "windows",
     )
@@ -215,6 +222,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             (v.name, window) for v in self.variants for window in v.windows
         )
         self.window_points = frozenset(window.point for _, window in self.windows)
+        #: How many of `windows` the game declares itself (they come first).
+        self.own_windows = len(own_windows)
+        #: Whether every round keeps the `WINDOW` state (a variant declares a window: it is
+        #: shown and recorded), or only while one of the game's own windows is open.
+        self.window_kept = len(self.windows) > len(own_windows)
         self.move_kinds: tuple[tuple[str, MoveKind], ...] = tuple(
             (v.name, kind) for v in self.variants for kind in v.moves
         )
@@ -229,7 +241,8 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             check_windows(spec.name, [point for point, _ in spec.window_points], self.windows)
             if any(v.name == WINDOW for v in self.variants):
                 raise VariantConflictError(f"a variant may not be named {quote(WINDOW)}")
-            self.state_specs += ((WINDOW, WINDOW_STATE),)
+            if self.window_kept:
+                self.state_specs += ((WINDOW, WINDOW_STATE),)
             acts = tuple(
                 (variant, window.act) for variant, window in self.windows[len(own_windows) :]
             )
@@ -336,7 +349,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
         While a window is open (`cardrules.plugins.windows`), the asked seat's
         moves: the window's acts, then ``decline``.
         """
-        if self.windows and (window := window_of(state)) is not None:
+        if (
+            self.windows
+            and state.variant_states is not NO_VARIANT_STATE  # (no window open: cheap)
+            and (window := window_of(state)) is not None
+        ):
             return window_moves(self, state, window)
         try:
             moves = self._legal_caller(game=self, state=state)
@@ -383,7 +400,11 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
     def apply_move(self, state: Any, move: Move, chance: Chance) -> None:
         """Apply a legal move to ``state`` (a variant's kind applies its own moves;
         an open window plays its own, `cardrules.plugins.windows`)."""
-        if self.windows and window_of(state) is not None:
+        if (
+            self.windows
+            and state.variant_states is not NO_VARIANT_STATE
+            and window_of(state) is not None
+        ):
             play_in_window(self, state, move, chance)
             if self.hidden_places is not None:
                 forget_unseen(self, state)

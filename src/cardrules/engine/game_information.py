@@ -31,6 +31,8 @@ from cardrules.plugins.variant_state import (
     states_of,
     with_views,
 )
+from cardrules.plugins.window_kept import shown_window, under
+from cardrules.plugins.windows import WINDOW, Window, window_of
 
 __all__ = ["GameInformation", "derived"]
 
@@ -54,6 +56,9 @@ class GameInformation(HookCalls):
     _tensor_shape: tuple[int] | None
     deck: Any
     hidden_places: Any
+    windows: tuple[tuple[str, Window], ...]
+    own_windows: int
+    window_kept: bool
 
     @property
     def name(self) -> str:
@@ -142,7 +147,11 @@ class GameInformation(HookCalls):
             self._no_answer("cardrules_determinize")
         state = self._checked("cardrules_determinize", state)
         if self.state_specs:
-            install_states(self.name, state, sampled_states(self, observation, rng))
+            values = sampled_states(self, observation, rng)
+            own = window_of(state) if self.own_windows else None
+            if own is not None:  # the game's own window, opened again by its determinize
+                values[WINDOW] = under(own, values[WINDOW]) if WINDOW in values else own
+            install_states(self.name, state, values)
         if self.hidden_places is not None:
             who = answerer(self.plugin_manager, "cardrules_determinize")
             install_known(self, state, observation.seat, observation.known, who)
@@ -151,7 +160,7 @@ class GameInformation(HookCalls):
     def states_as_json(self, state: Any) -> dict[str, Any]:
         """The variant states of round state ``state`` as JSON-ready data, by variant name."""
         return {
-            name: state_as_json(value)
+            name: state_as_json(shown_window(self, value) if name == WINDOW else value)
             for (name, _), value in zip(self.state_specs, states_of(self, state), strict=True)
         }
 

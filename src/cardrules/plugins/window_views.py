@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import attrs
 
 from cardrules.model.moves import Move
+from cardrules.plugins.window_kept import variant_windows
 from cardrules.plugins.windows import (
     Resumed,
     WindowError,
@@ -63,8 +64,9 @@ def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after:
     """What spectators are told of windows after ``move``: who is asked now and why,
     or, for each point whose last window the move closed (innermost first, when
     windows nest), the game's own words on the resumed turn (its narration of a
-    `Resumed`; nothing when it has none)."""
-    was, now = window_of(before), window_of(after)
+    `Resumed`; nothing when it has none). A game's own windows are left out: the
+    game narrates its own moves (`cardrules.plugins.window_kept.variant_windows`)."""
+    was, now = _shown(game, before), _shown(game, after)
     lines: list[Any] = []
     if now is not None and (was is None or _place(was) != _place(now)):
         lines.append(f"[bold]seat {now.seat} is asked[/bold] ({now.name}): {now.reason}")
@@ -82,6 +84,15 @@ def window_lines(game: NarratingGame, before: Any, seat: int, move: Move, after:
         resumed = Resumed(closed.point, closed.about, closed.acted)
         lines += game._resumed_lines(before, seat, resumed, after)
     return lines
+
+
+def _shown(game: NarratingGame, state: Any) -> WindowState | None:
+    """The variants' window open in round ``state`` (`variant_windows`), or ``None``."""
+    window = window_of(state)
+    if window is None:
+        return None
+    shown = variant_windows(game, window)
+    return shown if shown.point is not None else None
 
 
 def _place(window: WindowState) -> tuple[int, int, int]:

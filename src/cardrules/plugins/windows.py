@@ -34,10 +34,17 @@ kept when a state is sampled from an observation, written into records and
 checked on replay. Moves in windows are ordinary moves: recorded, replayed,
 numbered (the acts' blocks and one id for ``decline``) and narrated. The
 tensor gains two planes, ``window:asked`` (the seat asked, by relative seat)
-and ``window:open`` (which declared window is open).
+and ``window:open`` (which declared window is open); see
+`cardrules.plugins.window_kept`.
+
+A game may declare windows of its own (`cardrules.GameSpec.windows`: Gnoming's
+Hazard flips), acted on and declined with its own moves. The game shows those
+in its own terms, so the engine leaves them out of what it shows and records
+(`cardrules.plugins.window_kept.shown_window`), and keeps them in the round
+only while they are open unless a variant declares a window too.
 
 With no window declared, none of this runs: a game's code asks
-``open_window`` only where a variant declared a window at that point.
+``open_window`` only where it or a variant declared a window at that point.
 """
 
 from __future__ import annotations
@@ -51,11 +58,10 @@ from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, 
 from cardrules.model.chance import Chance
 from cardrules.model.moves import Move
 from cardrules.plugins.variant_moves import MoveKind
-from cardrules.plugins.variant_state import OMITTED_WHEN_DEFAULT, StateSpec, set_variant_state
+from cardrules.plugins.variant_state import NO_VARIANT_STATE, OMITTED_WHEN_DEFAULT
 
 __all__ = [
     "DECLINE",
-    "DECLINE_KIND",
     "WINDOW",
     "Decline",
     "Offer",
@@ -235,7 +241,16 @@ class WindowsGame(Protocol):
 
     @property
     def windows(self) -> tuple[tuple[str, Window], ...]:
-        """The chosen variants' windows, ``(variant, window)``, in the order chosen."""
+        """The game's own windows, then the chosen variants', ``(owner, window)``."""
+
+    @property
+    def own_windows(self) -> int:
+        """How many of `windows` the game declares itself (they come first)."""
+
+    @property
+    def window_kept(self) -> bool:
+        """Whether every round keeps a `WINDOW` state (a variant declares a window), or
+        only while one of the game's own windows is open."""
 
     def variant_call(
         self, variant: str, what: str, function: Callable[..., Any], *args: Any
@@ -250,8 +265,21 @@ class WindowsGame(Protocol):
 
 def window_of(state: Any) -> WindowState | None:
     """The window open in round state ``state``, or ``None`` (none open, or no windows)."""
-    window = state.variant_states.get(WINDOW)
+    states = state.variant_states
+    if states is NO_VARIANT_STATE:
+        return None
+    window = states.get(WINDOW)
     return window if window is not None and window.point is not None else None
+
+
+def _put(game: WindowsGame, state: Any, window: WindowState) -> None:
+    """Keep ``window`` as round ``state``'s window (a closed one is dropped, unless kept)."""
+    states = state.variant_states
+    if window.point is None and not window.outer and not game.window_kept:
+        rest = {name: value for name, value in states.items() if name != WINDOW}
+        state.variant_states = rest or NO_VARIANT_STATE
+    else:
+        state.variant_states = {**states, WINDOW: window}
 
 
 def current_window(state: Any) -> WindowState:
@@ -274,7 +302,13 @@ def window_view(observation: Any) -> WindowState | None:
     return None
 
 
-def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) -> bool:
+def open_window(
+    game: WindowsGame,
+    state: Any,
+    point: str,
+    about: Any = None,
+    asking: tuple[int, ...] | None = None,
+) -> bool:
     """Open the first window declared at ``point`` that makes an offer; whether one opened.
 
     A game calls it at each point it publishes, where a chosen variant
@@ -291,20 +325,30 @@ def open_window(game: WindowsGame, state: Any, point: str, about: Any = None) ->
         state: the round state (its ``current_player`` is set to the asked seat).
         point: the point reached (one of the game's ``window_points``).
         about: what the game says of the point (JSON data), passed to each offer.
+        asking: ask only these seats, in this order, whatever the offer names: for a
+            round rebuilt from an observation (`cardrules_determinize`) where the
+            first seats asked have answered already (the game's observation shows
+            which are left).
 
     Raises:
         PluginHookError: an ``offer`` failed or answered something other than an
             `Offer` or ``None``, or asked a seat that is not ``0 .. players-1``.
     """
-    return _open_next(game, state, point, about, 0, (), _stack(state))
+    return _open_next(game, state, point, about, 0, (), _stack(state), asking)
 
 
 def _stack(state: Any) -> tuple[WindowState, ...]:
     """The windows a window opened now would sit on: the open one and those under it."""
-    current = state.variant_states.get(WINDOW)
+    current = window_of_any(state)
     if current is None:
         return ()
     return (*current.outer, current) if current.point is not None else current.outer
+
+
+def window_of_any(state: Any) -> WindowState | None:
+    """Round ``state``'s window state, open or not, or ``None`` when it keeps none."""
+    states = state.variant_states
+    return None if states is NO_VARIANT_STATE else states.get(WINDOW)
 
 
 def _open_next(
@@ -315,6 +359,7 @@ def _open_next(
     start: int,
     acts: tuple[tuple[str, int], ...],
     outer: tuple[WindowState, ...],
+    asking: tuple[int, ...] | None = None,
 ) -> bool:
     windows = game.windows
     for index in range(start, len(windows)):
@@ -327,6 +372,8 @@ def _open_next(
             continue
         if not isinstance(offer, Offer) or not all(0 <= s < game.players for s in offer.seats):
             raise PluginHookError(f"variant:{variant}", what, f"{quote(offer)} is not an Offer")
+        if asking is not None:
+            offer = Offer(asking, offer.reason, offer.limit)
         opened = WindowState(
             point,
             about,
@@ -340,7 +387,7 @@ def _open_next(
             acts,
             outer,
         )
-        set_variant_state(state, WINDOW, opened)
+        _put(game, state, opened)
         state.current_player = offer.seats[0]
         return True
     return False
@@ -354,6 +401,8 @@ def declined_with(window: Window) -> Move:
 def window_moves(game: WindowsGame, state: Any, window: WindowState) -> tuple[Move, ...]:
     """The moves of the seat asked in ``window``: its acts, then its decline."""
     variant, declared = game.windows[window.index]
+    if window.index < game.own_windows:  # the game's own code: its answer is trusted
+        return (*declared.act.legal(game, state), declined_with(declared))
     return (*declared.act.listed(game, state, variant), declined_with(declared))
 
 
@@ -365,20 +414,40 @@ def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) ->
     assert window is not None
     acts = window.acts
     variant, declared = game.windows[window.index]
-    if move != declined_with(declared):
+    decline = declined_with(declared)
+    if move is not decline and (type(move) is not type(decline) or move != decline):
         what = f"MoveKind({declared.act.name}).apply"
         game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
         acts = (*acts, (window.name, window.seats[window.asked]))
-        inner = state.variant_states[WINDOW]
+        inner = window_of_any(state)
+        assert inner is not None
         if inner is not window:
             # The act reached a point where a window opened on top of this one: this
             # one goes on (with its act counted) once that point resumed.
             depth = len(window.outer)
             answered = attrs.evolve(window, acts=acts)
             stack = (*inner.outer[:depth], answered, *inner.outer[depth + 1 :])
-            set_variant_state(state, WINDOW, attrs.evolve(inner, outer=stack))
+            _put(game, state, attrs.evolve(inner, outer=stack))
             return
     _advance(game, state, window, acts, chance)
+
+
+def _moved_on(window: WindowState, asked: int, acts: tuple[tuple[str, int], ...]) -> WindowState:
+    """``window`` asking its seat ``asked`` now, with ``acts`` (``attrs.evolve``, faster)."""
+    w = window
+    return WindowState(
+        w.point,
+        w.about,
+        w.variant,
+        w.name,
+        w.index,
+        w.seats,
+        asked,
+        w.limit,
+        w.reason,
+        acts,
+        w.outer,
+    )
 
 
 def _advance(
@@ -391,13 +460,13 @@ def _advance(
     """Move ``window`` on once its asked seat answered (``acts`` counts its act, if any)."""
     while True:
         asked = window.asked + 1
-        acted_here = sum(1 for name, _ in acts if name == window.name)
+        acted_here = sum(1 for name, _ in acts if name == window.name) if acts else 0
         if asked < len(window.seats) and acted_here < window.limit:
-            set_variant_state(state, WINDOW, attrs.evolve(window, asked=asked, acts=acts))
+            _put(game, state, _moved_on(window, asked, acts))
             state.current_player = window.seats[asked]
             return
         outer = window.outer
-        set_variant_state(state, WINDOW, WindowState(outer=outer) if outer else _CLOSED)
+        _put(game, state, WindowState(outer=outer) if outer else _CLOSED)
         point, about = window.point, window.about
         assert point is not None
         if not _open_next(game, state, point, about, window.index + 1, acts, outer):
@@ -412,9 +481,11 @@ def _advance(
 def window_refusal(
     game: WindowsGame, state: Any, move: Move, window: WindowState
 ) -> IllegalMoveError:
-    """Why ``move`` is not legal while ``window`` is open: the act's own reason, or the window's."""
+    """Why ``move`` is not legal while ``window`` is open: the act's own reason (for any
+    move in a game's own window whose act explains: the game's words), or the window's."""
     variant, declared = game.windows[window.index]
-    if type(move) is declared.act.type:
+    own = window.index < game.own_windows and declared.act.explain is not None
+    if own or type(move) is declared.act.type:
         return declared.act.refusal(game, state, move, variant)
     return IllegalMoveError(
         declared.rule,
@@ -447,60 +518,3 @@ def check_windows(
                 f"{owner} {quote(variant)}: window {quote(window.name)} opens at "
                 f"{quote(window.point)}, which {game_name} does not publish (it publishes: {known})"
             )
-
-
-def _asked_row(players: int, seat: int, window: WindowState | None) -> list[int]:
-    row = [0] * players
-    if window is not None and window.point is not None:
-        row[(window.seats[window.asked] - seat) % players] = 1
-    return row
-
-
-def _open_row(count: int, window: WindowState | None) -> list[int]:
-    row = [0] * count
-    if window is not None and window.point is not None:
-        row[window.index] = 1
-    return row
-
-
-def _encode(game: Any, observation: Any) -> list[int]:
-    window = window_view(observation)
-    return _asked_row(game.players, observation.seat, window) + _open_row(len(game.windows), window)
-
-
-def _encode_state(game: Any, state: Any, seat: int) -> list[int]:
-    window = window_of(state)
-    return _asked_row(game.players, seat, window) + _open_row(len(game.windows), window)
-
-
-def _never(game: Any, state: Any) -> tuple[Move, ...]:
-    return ()
-
-
-def _no_apply(game: Any, state: Any, move: Move, chance: Chance) -> None:  # pragma: no cover
-    raise AssertionError("decline is played by the window itself")
-
-
-#: The kind of the `Decline` move (added, under `WINDOW`, to every game with a window):
-#: its action id, notation, narration, and the windows' two planes.
-DECLINE_KIND = MoveKind(
-    name="decline",
-    type=Decline,
-    rule="window",
-    parse=lambda text: DECLINE if text.strip().lower() == "decline" else None,
-    legal=_never,
-    apply=_no_apply,
-    narrate=lambda game, before, seat, move, after: [
-        f"[dim]seat {seat} declines ({current_window(before).name})[/dim]"
-    ],
-    prompt="decline  let the chance a window offers go",
-    planes=lambda game: (
-        ("asked", (game.players,), "1 at the seat a window asks now, by relative seat"),
-        ("open", (len(game.windows),), "1 at the open window, in the order declared"),
-    ),
-    encode=_encode,
-    encode_state=_encode_state,
-)
-
-#: The variant state the engine keeps the open window in (public).
-WINDOW_STATE = StateSpec(type=WindowState)
