@@ -8,7 +8,7 @@ pytest.importorskip("numpy")
 
 import numpy as np
 
-from cardrules.adapters.masks import ITEM_WRITES, mask_of
+from cardrules.adapters.masks import ITEM_WRITES, mask_of, shared_mask
 
 
 @pytest.mark.parametrize("count", [0, 1, ITEM_WRITES, ITEM_WRITES + 1, 300])
@@ -33,3 +33,21 @@ def test_ids_may_be_any_sequence() -> None:
 def test_an_id_outside_the_space_raises(count: int) -> None:
     with pytest.raises(IndexError):
         mask_of(10, [1] * (count - 1) + [10], np.int8)
+
+
+def test_a_shared_mask_is_read_only_for_good_and_shared_by_equal_ids() -> None:
+    mask = shared_mask(1000, [3, 7, 999])
+    assert mask.dtype == np.int8
+    assert mask.shape == (1000,)
+    assert np.flatnonzero(mask).tolist() == [3, 7, 999]
+    assert not mask.flags.writeable
+    with pytest.raises(ValueError, match="WRITEABLE"):
+        mask.setflags(write=True)  # it reads an immutable bytes: no decision can change another's
+    assert shared_mask(1000, (3, 7, 999)) is mask
+    assert shared_mask(999, [3, 7]) is not mask
+    assert not shared_mask(1000, ()).any()
+
+
+def test_a_shared_mask_refuses_an_id_outside_the_space() -> None:
+    with pytest.raises(IndexError):
+        shared_mask(10, [10])

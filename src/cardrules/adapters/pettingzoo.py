@@ -23,8 +23,10 @@ Rook player buys during another's turn).
   The mask is 1 exactly at the legal action ids of the agent to act, and all 0
   for any other agent and once the match is over or truncated. The same mask
   is also ``infos[agent]["action_mask"]`` (what ``last()`` returns as ``info``),
-  for trainers that read it there. Both are read-only arrays, shared by the
-  observation and the info of one decision: copy one before changing it.
+  for trainers that read it there. It is one read-only array, which cannot
+  be made writable (`cardrules.adapters.masks.shared_mask`): the
+  observation and the info of a decision share it, and so do decisions
+  with the same legal ids. Copy it to change it.
 * **State**: `CardRulesEnv.state` is a global state for centralised critics
   (PettingZoo's ``state()``): every seat's observation tensor, in seat order,
   one after the other (``state_space``: ``float32`` Box of ``players *
@@ -95,7 +97,7 @@ except ImportError as missing:  # pragma: no cover - depends on the installed ex
 from cardrules.adapters.arguments import check_max_decisions, check_render_mode
 from cardrules.adapters.bounds import illegal_penalty
 from cardrules.adapters.building import builder_for
-from cardrules.adapters.masks import mask_of
+from cardrules.adapters.masks import shared_mask
 from cardrules.adapters.views import render_rgb, render_view
 from cardrules.engine.game_state import Game, GameState, new_game
 from cardrules.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, quote
@@ -196,8 +198,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.state_space = spaces.Box(-np.inf, np.inf, (players * self._tensor_size,), np.float32)
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         # One read-only all-zero mask, shared by every agent not to act.
-        self._no_mask: npt.NDArray[np.int8] = np.zeros(self._size, dtype=np.int8)
-        self._no_mask.setflags(write=False)
+        self._no_mask: npt.NDArray[np.int8] = shared_mask(self._size, ())
         self._mask: tuple[int, npt.NDArray[np.int8]] | None = None  # (decisions, mask)
         self._ended_illegally = False
         self._assert_bounds = False  # env(): PettingZoo's AssertOutOfBoundsWrapper, inline
@@ -405,9 +406,10 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
         """``int8`` array of ``action_space.size``: 1 at the legal ids of ``agent``, else 0.
 
-        A read-only array, the same object as the agent's
-        ``infos[agent]["action_mask"]`` and its observation's mask at this
-        point of the match: copy it before changing it.
+        A read-only array that cannot be made writable, the same object as
+        the agent's ``infos[agent]["action_mask"]`` and its observation's
+        mask at this point of the match (and at any with the same legal
+        ids): copy it to change it.
         """
         if self.legal_actions(agent):
             return self._current_mask()
@@ -421,14 +423,18 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         # Only asked for the agent to act, before the match ends: its legal ids,
         # without `legal_actions`' checks of the agent.
         legal = self._legal
-        if legal is None or legal[0] != self._steps:
+        if legal is not None and legal[0] == self._steps:
+            ids = legal[1]
+        else:
             state = self.game_state
             assert state is not None
             builder = self._builder
-            ids = state.legal_actions() if builder is None else builder.tokens(state)
-            legal = self._legal = (self._steps, ids)
-        mask = mask_of(self._size, legal[1], np.int8)
-        mask.setflags(write=False)
+            if builder is None:
+                ids = state._ids()  # (the engine's own list: only read here)
+            else:
+                ids = builder.tokens(state)
+                self._legal = (self._steps, ids)
+        mask = shared_mask(self._size, ids)
         self._mask = (self._steps, mask)
         return mask
 
@@ -487,9 +493,10 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """``agent``'s observation: ``{"observation": tensor, "action_mask": mask}``.
 
         Returns:
-            fresh arrays: ``observation`` of shape ``(tensor_layout.size,)``, dtype
-            ``float32`` (what seat ``agent`` may know); ``action_mask`` of shape
-            ``(action_space.size,)``, dtype ``int8``.
+            ``observation``, a fresh array of shape ``(tensor_layout.size,)``,
+            dtype ``float32`` (what seat ``agent`` may know); ``action_mask``
+            of shape ``(action_space.size,)``, dtype ``int8``, the read-only
+            mask `action_mask` gives.
 
         Raises:
             InvalidSeatError: no agent of that name.

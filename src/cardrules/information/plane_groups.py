@@ -141,7 +141,8 @@ def _moved(np: Any, order: Any) -> tuple[int, Any, Any]:
 
     Where at most a quarter of the values move, copying the table tensor's
     first values and gathering only those costs less than gathering them all
-    (Toonerville Rook: an eighth or so move, up to 15% with a full table);
+    (Toonerville Rook: an eighth or so move, up to 15% with a full table;
+    where none moves, ``sources`` is ``None``: the copy alone, seat 0's);
     otherwise ``positions`` is ``None`` and ``sources`` the whole ``order``
     (Gnoming A Round, whose layouts are most of its tensor: the entry then
     holds the order itself, as its ``sources``). Kept per order while the
@@ -154,6 +155,8 @@ def _moved(np: Any, order: Any) -> tuple[int, Any, Any]:
     positions = np.flatnonzero(order != np.arange(len(order)))
     if 4 * len(positions) > len(order):
         moved = (len(order), None, order)
+    elif not len(positions):  # the table tensor's own order (seat 0's, say): a copy
+        moved = (len(order), positions, None)
     else:
         moved = (len(order), positions, order[positions])
     if len(_MOVED) >= _MOVED_KEPT:
@@ -455,8 +458,9 @@ class GroupEncoder:
         if positions is None:
             out = view[sources]
         else:
-            out = view[:length].copy()
-            out[positions] = view[sources]
+            out = view.copy() if length == len(view) else view[:length].copy()
+            if sources is not None:
+                out[positions] = view[sources]
         if reading.patch is not None:
             reading.patch(out, state, seat)
         return out

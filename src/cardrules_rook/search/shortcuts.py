@@ -310,17 +310,35 @@ def sets_rooks(totals: Sequence[int], sets: int, need: int) -> int | None:
     if sets <= 0:
         return 0
     need = max(need, 1)
+    table = _SET_STEPS.get(need)
+    if table is None:
+        table = _SET_STEPS[need] = tuple(_number_steps(t, need) for t in range(_SET_STEPS_KEPT))
     steps: list[int] = []
     for t in totals[1:]:
-        before = 0
-        for j in range(1, t // need + 1):
-            after = max(0, 3 * j - t)
-            steps.append(after - before)
-            before = after
+        if t >= need:  # (fewer naturals than a set needs: no set of that number)
+            steps += table[t] if t < _SET_STEPS_KEPT else _number_steps(t, need)
     if len(steps) < sets:
         return None
     steps.sort()
     return sum(steps[:sets])
+
+
+def _number_steps(t: int, need: int) -> tuple[int, ...]:
+    """`sets_rooks`' steps of one number with ``t`` natural cards: the Rooks each further
+    set of it adds (``j`` sets need ``max(0, 3j - t)``), ``need`` naturals a set."""
+    steps: list[int] = []
+    before = 0
+    for j in range(1, t // need + 1):
+        after = max(0, 3 * j - t)
+        steps.append(after - before)
+        before = after
+    return tuple(steps)
+
+
+#: `_number_steps` of ``t`` natural cards, ``0 <= t < _SET_STEPS_KEPT``, by ``need``: a
+#: number's steps depend on its count alone, and `sets_rooks` runs at every lay-down listing.
+_SET_STEPS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_SET_STEPS_KEPT = 32
 
 
 # ------------------------------------------------------------------ greedy lay-down
