@@ -149,8 +149,6 @@ def filled_positions(filled: int) -> tuple[int, ...]:
     return _POSITIONS[filled]
 
 
-_FLIP = GnomingPhase.FLIP  # (the seats asked for flips are the game's window's)
-
 #: ``_POSITIONS[mask]``: the positions set in a 9-bit mask, for each of the 512 masks.
 _POSITIONS = tuple(tuple(p for p in range(9) if mask >> p & 1) for mask in range(512))
 
@@ -191,7 +189,7 @@ def observe(
         tuple(state.out_of_play),  # out_of_play
         state.rebuilds,  # rebuilds
         state.starter,  # starter
-        tuple(state.pending) if state.phase is not _FLIP else deciding_seats(state),  # pending
+        deciding_seats(state),  # pending
         state.mulligans_at_turn_start,  # mulligans_at_turn_start
         state.final_turns_left,  # final_turns_left
         state.ended_by,  # ended_by

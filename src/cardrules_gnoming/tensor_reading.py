@@ -23,12 +23,10 @@ from cardrules.information.tensor_layout import TensorLayout, require_numpy
 from cardrules_gnoming.flips import deciding_seats
 from cardrules_gnoming.hidden import draw_pile_cards, draw_pile_hazards, held_is_hidden
 from cardrules_gnoming.moves import STOCK
-from cardrules_gnoming.state import GnomingPhase, GnomingRound
+from cardrules_gnoming.state import GnomingRound
 from cardrules_gnoming.tensor_groups import KindTables, kind_tables, plane_groups
 
 __all__ = ["SEAT_PLANES", "build_encoder"]
-
-_FLIP = GnomingPhase.FLIP  # (the seats asked for flips are the game's window's)
 
 
 def build_encoder(game: Game) -> tuple[KindTables, GroupEncoder]:
@@ -88,7 +86,7 @@ def _marks() -> Any:
                 state.mulligans_at_turn_start,
             ),
             (
-                tuple(state.pending) if state.phase is not _FLIP else deciding_seats(state),
+                deciding_seats(state),
                 state.filled,
             ),
             (
