@@ -224,6 +224,10 @@ def _ismcts(game: Any, seed: int) -> ISMCTSBot:
     return ISMCTSBot(game, iterations=50, seed=seed, rollout="random")
 
 
+def _ismcts_win(game: Any, seed: int) -> ISMCTSBot:
+    return ISMCTSBot(game, iterations=50, seed=seed, rollout="random", objective="win")
+
+
 def _flat(game: Any, seed: int) -> FlatMonteCarloBot:
     return FlatMonteCarloBot(game, rollouts=24, seed=seed, policy="random")
 

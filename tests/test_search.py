@@ -162,6 +162,8 @@ def test_refuses_bad_arguments() -> None:
         ISMCTSBot(game, max_rollout_moves=-1)
     with pytest.raises(ValueError, match="unknown rollout 'best'"):
         ISMCTSBot(game, rollout="best")
+    with pytest.raises(ValueError, match="objective must be one of"):
+        ISMCTSBot(game, objective="margin")
 
 
 def test_refuses_an_observation_of_a_seat_not_deciding() -> None:
@@ -185,3 +187,45 @@ def test_random_rollouts_and_a_custom_evaluation() -> None:
     observation = state.observation(seat)
     assert bot.choose(observation) in observation.legal_moves
     assert calls  # the baseline (and capped rollouts) use the given evaluation
+
+
+def test_a_given_sampler_draws_every_searched_state() -> None:
+    """``sample``: each iteration searches the sampler's state, drawn with the bot's generator."""
+    state = greedy_positions("gnoming-a-round", 3, seed=2, every=3, count=2)[-1]
+    seat = state.current_player
+    assert seat is not None
+    drawn: list[int] = []
+
+    def the_real_state(observation: Any, rng: random.Random) -> GameState:
+        assert observation == state.observation(seat)
+        drawn.append(rng.randrange(1000))
+        return state.clone()
+
+    bot = ISMCTSBot(state.game, iterations=7, seed=3, sample=the_real_state)
+    assert bot.choose(state.observation(seat)) in state.legal_moves()
+    assert len(drawn) == 7
+    first = list(drawn)
+    drawn.clear()
+    ISMCTSBot(state.game, iterations=7, seed=3, sample=the_real_state).choose(
+        state.observation(seat)
+    )
+    assert drawn == first  # drawn with the bot's own seeded generator
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_the_win_objective_backs_up_wins_only(name: str, players: int) -> None:
+    """``objective="win"``: every reward is 1 (the seat's round is won) or 0, so a node's
+    total is a whole number of wins, at most its visits."""
+    state = greedy_positions(name, players, seed=1, every=4, count=2)[-1]
+    seat = state.current_player
+    assert seat is not None
+    bot = ISMCTSBot(state.game, iterations=30, seed=2, objective="win", max_rollout_moves=6)
+    root = bot.search(state.observation(seat))
+    nodes, totals = list(root.children.values()), []
+    while nodes:
+        node = nodes.pop()
+        assert 0 <= node.total <= node.visits
+        totals.append(node.total)
+        nodes.extend(node.children.values())
+    assert all(total == int(total) for total in totals)
+    assert any(totals)  # some seat won some of the rounds played out

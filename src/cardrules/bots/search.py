@@ -39,6 +39,10 @@ depend on a game's point scale. ``opponent_weight`` defaults to 0: a seat's
 own score is what the match total, and the benchmarks, count; a positive
 weight also rewards leaving points with the others (closer to winning, at some
 cost in one's own total).
+
+With ``objective="win"`` the reward is instead whether the seat wins the round
+in play (1 for each seat with the best score, in the game's direction; else
+0), for games where a round is won outright rather than scored for a total.
 """
 
 from __future__ import annotations
@@ -54,9 +58,11 @@ from cardrules.errors import quote
 from cardrules.model.moves import Move
 
 __all__ = [
+    "OBJECTIVES",
     "Evaluation",
     "ISMCTSBot",
     "RolloutPolicy",
+    "Sampler",
     "SearchNode",
     "bot_policy",
     "deciding_moves",
@@ -71,6 +77,15 @@ RolloutPolicy = Callable[[GameState, random.Random], Move]
 
 #: Scores of the round in play as if it ended now, one per seat (in the game's direction).
 Evaluation = Callable[[GameState], Sequence[float]]
+
+#: A full state consistent with an observation, drawn with the generator (a fresh
+#: `GameState` the search may change).
+Sampler = Callable[[Any, random.Random], GameState]
+
+#: What a search maximises for each seat: ``"score"``, its round score (the
+#: default), or ``"win"``, winning the round in play (1 for each seat whose
+#: score is best in the game's direction, shared on a tie; else 0).
+OBJECTIVES = ("score", "win")
 
 
 def random_policy(state: GameState, rng: random.Random) -> Move:
@@ -203,13 +218,22 @@ class ISMCTSBot:
             seat's reward (``0``: only one's own score counts).
         evaluate: scores of a position whose round is still in play, one per
             seat (default: `score_if_ended_now`).
+        objective: ``"score"`` (default) or ``"win"`` (see `OBJECTIVES`):
+            ``"win"`` plays for the round itself, and suits games where a round
+            is won outright (a capped rollout counts as won by the seats
+            ``evaluate`` puts first).
+        sample: draws the states searched from the observation (default:
+            `cardrules.engine.determinize.determinize`, every state the seat
+            cannot tell apart from the real one). Another sampler can add an
+            opponent model, or, to measure what information is worth, see
+            more than the seat does.
 
     Attributes:
         searches: searches run so far (a decision with one legal move runs none).
 
     Raises:
         ValueError: ``iterations < 1``, a negative ``exploration``,
-            ``max_rollout_moves < 0``, or an unknown ``rollout`` name.
+            ``max_rollout_moves < 0``, an unknown ``rollout`` name or ``objective``.
         TypeError: ``iterations`` or ``max_rollout_moves`` is not an integer.
     """
 
@@ -224,6 +248,8 @@ class ISMCTSBot:
         max_rollout_moves: int | None = 20,
         opponent_weight: float = 0.0,
         evaluate: Evaluation | None = None,
+        objective: str = "score",
+        sample: Sampler | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int):
             raise TypeError(f"iterations must be an integer, got {quote(iterations)}")
@@ -238,12 +264,16 @@ class ISMCTSBot:
                 raise ValueError(f"max_rollout_moves must be >= 0, got {max_rollout_moves}")
         if not exploration >= 0:
             raise ValueError(f"exploration must be >= 0, got {quote(exploration)}")
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {OBJECTIVES}, got {quote(objective)}")
         self.game = game
         self.iterations = iterations
         self.exploration = float(exploration)
         self.max_rollout_moves = max_rollout_moves
         self.opponent_weight = float(opponent_weight)
         self.evaluate: Evaluation = evaluate or score_if_ended_now
+        self.objective = objective
+        self._sampler = sample
         self._rng = random.Random(seed)
         self.rollout_policy = named_policy(game, rollout, self._rng, what="rollout")
         self.searches = 0
@@ -278,6 +308,8 @@ class ISMCTSBot:
 
     def _sample(self, observation: Any) -> GameState:
         """A state consistent with ``observation`` (the only view of the match the bot has)."""
+        if self._sampler is not None:
+            return self._sampler(observation, self._rng)
         return determinize(self.game, observation, self._rng)
 
     def search(self, observation: Any) -> SearchNode:
@@ -288,7 +320,7 @@ class ISMCTSBot:
         start_round = len(observation.round_scores)
         for _ in range(self.iterations):
             state = self._sample(observation)
-            baseline = self.evaluate(state)
+            baseline = self.evaluate(state) if self.objective == "score" else ()
             node = root
             # Selection: descend while every legal move here has been tried.
             while state.round == start_round and not state.is_over:
@@ -365,8 +397,13 @@ class ISMCTSBot:
             scores: Sequence[float] = state.round_scores[start_round]
         else:
             scores = self.evaluate(state)
+        rules = state.game.match_rules
+        if self.objective == "win":
+            utilities = rules.utilities(scores)
+            best = max(utilities)
+            return [float(u == best) for u in utilities]
         changes = [s - b for s, b in zip(scores, baseline, strict=True)]
-        return self._rewards(state.game.match_rules.utilities(changes))
+        return self._rewards(rules.utilities(changes))
 
     def _rewards(self, utilities: Sequence[float]) -> list[float]:
         """Per seat: ``own - opponent_weight * mean(others)`` of the utility changes."""
