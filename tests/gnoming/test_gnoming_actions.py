@@ -26,6 +26,12 @@ def test_blocks_tile_the_space_in_the_documented_order() -> None:
     assert SPACE.size == SPACE.blocks[-1].stop == 512 + 3 + 9 + 9 + 3 + 9 + 1
 
 
+def test_a_block_is_found_by_name_and_a_missing_one_names_the_blocks() -> None:
+    assert SPACE.block("place") is SPACE.blocks[2]
+    with pytest.raises(KeyError, match="no block 'turn'; the blocks are reveal, draw, place"):
+        SPACE.block("turn")
+
+
 def test_every_id_round_trips_and_names_a_move_of_its_block() -> None:
     kinds = {
         "reveal": Reveal,

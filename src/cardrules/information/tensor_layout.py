@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.errors import CardRulesError, ObservationMismatchError, quote
+from cardrules.errors import CardRulesError, ObservationMismatchError
+from cardrules.model.named import by_name
 
 __all__ = [
     "NUMPY_MISSING",
@@ -116,13 +117,8 @@ class TensorLayout:
         return self.planes[-1].stop if self.planes else 0
 
     def plane(self, name: str) -> Plane:
-        """The plane called ``name``; raises ``KeyError`` if there is none."""
-        for plane in self.planes:
-            if plane.name == name:
-                return plane
-        raise KeyError(
-            f"no plane {quote(name)}; the planes are {', '.join(p.name for p in self.planes)}"
-        )
+        """The plane called ``name``; raises ``KeyError`` (naming the planes) if there is none."""
+        return by_name(self.planes, name, "plane")
 
     def view(self, tensor: Any, name: str) -> Any:
         """The part of a flat ``tensor`` holding plane ``name``, in the plane's shape."""

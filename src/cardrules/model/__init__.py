@@ -9,8 +9,9 @@
   `cardrules.model.decks` (`DeckComposition`), `cardrules.model.piles`,
   `cardrules.model.chance`, `cardrules.model.seats`, `cardrules.model.phases`,
   `cardrules.model.actions` (integer action ids),
-  `cardrules.model.match_rules` (how a match is won and ends) and
-  `cardrules.model.copies` (a round state's fast copy, from its slots).
+  `cardrules.model.match_rules` (how a match is won and ends),
+  `cardrules.model.copies` (a round state's fast copy, from its slots) and
+  `cardrules.model.named` (one of a layout's named parts, by its name).
 
 What each seat may know is derived from these in `cardrules.information`.
 """

@@ -21,6 +21,7 @@ import attrs
 
 from cardrules.errors import InvalidMoveError, quote
 from cardrules.model.moves import Move
+from cardrules.model.named import by_name
 
 __all__ = ["ActionBlock", "ActionSpace"]
 
@@ -88,11 +89,8 @@ class ActionSpace:
         return self.blocks[-1].stop if self.blocks else 0
 
     def block(self, name: str) -> ActionBlock:
-        """The block called ``name``; raises ``KeyError`` if there is none."""
-        for block in self.blocks:
-            if block.name == name:
-                return block
-        raise KeyError(name)
+        """The block called ``name``; raises ``KeyError`` (naming the blocks) if there is none."""
+        return by_name(self.blocks, name, "block")
 
     def block_of(self, action: int) -> ActionBlock:
         """The block holding ``action``.

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
+from cardrules.model.named import by_name
+
 __all__ = [
     "FAILED",
     "NOT_RUN",
@@ -74,11 +76,8 @@ class GameReport:
         return iter(self.checks)
 
     def result(self, name: str) -> CheckResult:
-        """The result of check ``name``. Raises ``KeyError`` if there is none."""
-        for check in self.checks:
-            if check.name == name:
-                return check
-        raise KeyError(name)
+        """The result of check ``name``; ``KeyError`` (naming the checks) if there is none."""
+        return by_name(self.checks, name, "check")
 
     def _named(self, status: str) -> tuple[str, ...]:
         return tuple(check.name for check in self.checks if check.status == status)
