@@ -133,6 +133,27 @@ def test_two_variants_setting_one_option_differently_conflict() -> None:
         )
 
 
+class _DeclaredConflictPlugin:
+    @hookimpl
+    def cardrules_register_variants(self, register: Any) -> None:
+        register(VariantSpec("loud", "gnoming-a-round", conflicts=("quiet",)))  # a tuple of names
+        register(VariantSpec("quiet", "gnoming-a-round", conflicts=["loud"]))
+        register(VariantSpec("calm", "gnoming-a-round"))
+
+
+def test_variants_declared_in_conflict_are_refused_together_only() -> None:
+    """``VariantSpec.conflicts`` (any iterable of names, kept as a tuple) refuses the pair."""
+    catalogue = Catalogue(plugins=[("declared", _DeclaredConflictPlugin())])
+    for chosen in (["loud", "quiet"], ["calm", "quiet", "loud"]):
+        with pytest.raises(
+            VariantConflictError,
+            match=r"'quiet' cannot be combined with 'loud'|'loud' cannot be combined with 'quiet'",
+        ):
+            new_game("gnoming-a-round", players=3, variants=chosen, catalogue=catalogue)
+    state = new_game("gnoming-a-round", players=3, variants=["loud", "calm"], catalogue=catalogue)
+    assert [v.conflicts for v in state.game.variants] == [("quiet",), ()]
+
+
 class _NoPlacingAtZeroRules:
     """Rule hooks of a variant forbidding placing a card at position 0."""
 

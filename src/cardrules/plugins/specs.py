@@ -32,6 +32,10 @@ def _ordered_mapping(
     return tuple((str(rule), str(text)) for rule, text in items)
 
 
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
 def _types(types: Iterable[type]) -> tuple[type, ...]:
     return tuple(types)
 
@@ -168,7 +172,7 @@ class VariantSpec:
     summary: str = ""
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_frozen_mapping)
     plugin: object | None = attrs.field(default=None, eq=False, repr=False)
-    conflicts: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    conflicts: tuple[str, ...] = attrs.field(default=(), converter=_names)
     state: StateSpec | None = attrs.field(default=None, eq=False, repr=False)
     moves: tuple[MoveKind, ...] = attrs.field(default=(), converter=_kinds, eq=False, repr=False)
     options_type: type | None = attrs.field(default=None, eq=False, repr=False)
