@@ -55,6 +55,7 @@ from cardrules.information.tensor_layout import require_numpy
 from cardrules.model.moves import Move
 from cardrules.plugins.registry import Catalogue, default_catalogue
 from cardrules.plugins.strict import StrictChecks
+from cardrules.plugins.windows import window_of
 from cardrules.records.replay import check_record
 from cardrules.testing.conformance import snapshot
 from cardrules.testing.hook_counting import CallCounter, Instrumented, counted_game, instrument
@@ -76,6 +77,9 @@ class KitReport:
         offered: ``{(variant, kind name): decisions where it was legal}``.
         matches: matches played.
         decisions: moves played in all.
+        in_windows: of those, moves answered while a window was open (a
+            variant's or the game's own, `cardrules.plugins.windows`): the
+            window plays them, not ``cardrules_apply_move``.
         checked: states checked (each after a move, and each start).
         replays: matches whose record was replayed and compared.
         not_replayed: matches from hand-built positions (their record cannot
@@ -101,6 +105,7 @@ class KitReport:
     refused: int = 0
     shuffled: int = 0
     allowed: tuple[str, ...] = ()
+    in_windows: int = 0
 
     @property
     def unreached(self) -> tuple[str, ...]:
@@ -116,8 +121,8 @@ class KitReport:
         lines = [
             f"cardrules kit: {self.game}, {self.players} players, "
             f"variants {', '.join(self.variants) or 'none'}",
-            f"  {self.matches} matches, {self.decisions:,} decisions, {self.checked:,} states "
-            f"checked, {self.replays} records replayed"
+            f"  {self.matches} matches, {self.decisions:,} decisions ({self.in_windows:,} in "
+            f"windows), {self.checked:,} states checked, {self.replays} records replayed"
             + (f" ({self.not_replayed} hand-built, not replayed)" if self.not_replayed else ""),
             f"  {self.refused:,} illegal moves refused, {self.shuffled:,} hidden-card reshuffles",
         ]
@@ -171,6 +176,7 @@ class _Run:
         self.moves: Counter[tuple[str, str]] = Counter()
         self.offered: Counter[tuple[str, str]] = Counter()
         self.matches = self.decisions = self.checked = self.replays = self.not_replayed = 0
+        self.in_windows = 0
         self.where = ""
 
     def report(self) -> KitReport:
@@ -190,6 +196,7 @@ class _Run:
             refused=self.refused,
             shuffled=self.shuffled,
             allowed=tuple(self.settings["allow_unreached"]),
+            in_windows=self.in_windows,
         )
 
     def fail(self, check: str, message: str) -> KitFailure:
@@ -207,6 +214,7 @@ class _Run:
             self.where = f"{self._match}, move {played + 1}: seat {seat} plays {move}"
             twin = self.check_clone(state, move)
             before = state.round_state.clone()
+            self.in_windows += window_of(before) is not None
             finished = len(state.finished_rounds)
             try:
                 state.apply(move)
