@@ -29,6 +29,7 @@ from cardrules_rook import (
     game_deck,
     meld_from_str,
 )
+from cardrules_rook.buying import offered_to
 from cardrules_rook.cards import card_of_code
 from tests.support import random_moves
 
@@ -49,7 +50,7 @@ def rook_round_snapshot(rs: RookRound) -> tuple[Any, ...]:
         rs.phase,
         rs.turn_seat,
         rs.current_player,
-        tuple(rs.pending),
+        offered_to(rs),  # (the buy window's seats still to answer, R10)
         rs.lay_down_left,
         rs.went_down_this_turn,
         rs.owed_rooks,

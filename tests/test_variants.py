@@ -18,6 +18,7 @@ import pytest
 from cardrules import GameState, VariantSpec
 from cardrules.plugins.registry import default_catalogue
 from cardrules_gnoming.state import GnomingPhase
+from cardrules_rook.buying import offered_to
 from cardrules_rook.state import RookPhase
 from tests.gnoming import builders as gb
 from tests.gnoming import test_diagonals, test_knock, test_peek, test_snap
@@ -225,9 +226,9 @@ class TestThreeBuys:
             rb.play(state, "draw")
             assert rb.rs(state).phase is RP.BUY
         assert plain.current_player == 1
-        assert rb.rs(plain).pending == [1, 2]
+        assert offered_to(rb.rs(plain)) == (1, 2)
         assert variant.current_player == 2
-        assert rb.rs(variant).pending == [2]
+        assert offered_to(rb.rs(variant)) == (2,)
 
     @pytest.mark.rule("R10")
     def test_third_buy_is_still_allowed(self) -> None:

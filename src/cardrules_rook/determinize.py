@@ -25,12 +25,14 @@ from cardrules.errors import ObservationMismatchError
 from cardrules.information.determinize import as_observed
 from cardrules.model.decks import DeckComposition
 from cardrules.model.piles import Pile
+from cardrules.plugins.windows import open_window, window_view
+from cardrules_rook.buying import AFTER_DRAW, BUYING
 from cardrules_rook.cards import Card, card_of_code
 from cardrules_rook.hidden import deal_hidden
 from cardrules_rook.lay_down_witness import witness_cards
 from cardrules_rook.observation import RookObservation
 from cardrules_rook.rule_points import rook_rules
-from cardrules_rook.state import RookRound
+from cardrules_rook.state import RookPhase, RookRound
 
 __all__ = ["PLAIN_SHARE", "determinize", "unseen_cards"]
 
@@ -201,12 +203,26 @@ def determinize(game: Game, observation: RookObservation, rng: random.Random) ->
     state.owners = list(observation.owners)
     state.down = list(observation.down)
     state.buys = list(observation.buys)
-    state.pending = list(observation.offered_to)
+    if observation.phase is RookPhase.BUY:
+        _reopen_buying(game, state, observation)
     state.known = tuple(tuple(row) for row in known)
     state.rebuilt = tuple(rebuilt)
     state.rebuilt_draws = tuple(draws)
     state.rebuilt_plays = plays
     return state
+
+
+def _reopen_buying(game: Game, state: RookRound, observation: RookObservation) -> None:
+    """Open the game's buy window again (R10), asking the seats still to be offered.
+
+    A variant's window open in the buy phase opened inside the asked seat's buy (at
+    ``before-buy``): that buy is then under way, counted as the buy window's act. The
+    engine puts the variant's window back on top (`cardrules.plugins.window_kept.under`).
+    """
+    asking = tuple(observation.offered_to)
+    acts = ((BUYING.name, asking[0]),) if window_view(observation) is not None else ()
+    open_window(game, state, AFTER_DRAW, state.turn_seat, asking=asking, acts=acts)
+    state.current_player = observation.current_player
 
 
 def _finishing_cards(

@@ -138,8 +138,9 @@ def rook_may_buy(game: Game, state: RookRound, seat: int) -> bool | None:
 
     Stops at the first non-None result. Asked for each other seat, nearest the
     turn player's left first, when the turn player draws from the draw pile
-    and the discard pile is not empty. The game's rule: options ``buy_limit``
-    (buys per player per round) and ``down_players_may_buy``.
+    and the discard pile is not empty: the seats it allows are the ones the
+    game's buy window asks (`cardrules_rook.buying`). The game's rule: options
+    ``buy_limit`` (buys per player per round) and ``down_players_may_buy``.
 
     :param game: the game.
     :param state: the round, the turn player having chosen to draw.

@@ -50,6 +50,8 @@ def legal_moves(state: RookRound) -> Sequence[Move]:
     """Every legal move of ``state.current_player``, in a fixed order (R9-R14).
 
     A list, or for a draw or a buy one of a few shared tuples (do not change them).
+    In the buy phase the engine asks the game's buy window instead
+    (`cardrules_rook.buying`), which lists the same ``buy`` and ``pass`` (R10).
     """
     phase = state.phase
     if phase is P.DRAW:

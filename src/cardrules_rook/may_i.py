@@ -9,7 +9,8 @@ It uses only public API: a window (`cardrules.plugins.windows`) at the game's
 ``before-buy`` point asks the turn player, a move kind adds ``refuse`` (one
 action id, and a plane of who has refused this round), and a variant state
 keeps who has refused. The game holds the buy back when someone acted in the
-window, and carries it out otherwise.
+window (withdrawing it from the game's own buy window, `cardrules_rook.buying`,
+which then offers the discard on), and carries it out otherwise.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ import attrs
 
 from cardrules.model.moves import Move
 from cardrules.svg.canvas import svg_of
+from cardrules_rook.buying import offered_to
 from cardrules_rook.cards import POINTS, Card, card_of_code, cards_of_counts
 from cardrules_rook.contracts import Contract
 from cardrules_rook.melds import Meld, MeldRules
@@ -65,7 +66,8 @@ class RookObservation:
         draw_pile_size: cards left in the draw pile.
         down: per seat, whether it has laid down (R11).
         buys: per seat, buys made this round (R10).
-        offered_to: seats still to be offered the discard, next first (R10).
+        offered_to: seats still to be offered the discard, next first (R10): the
+            game's buy window's (`cardrules_rook.buying.offered_to`).
         lay_down_left: ``(sets, runs)`` still to lay in a lay-down begun this turn.
         went_down_this_turn: the turn player laid down this turn (R11: when
             laying off may start, and whether extra melds are allowed).
@@ -190,7 +192,7 @@ def observe(
         len(state.stock),  # draw_pile_size
         tuple(state.down),  # down
         tuple(state.buys),  # buys
-        tuple(state.pending),  # offered_to
+        offered_to(state),  # offered_to
         state.lay_down_left,  # lay_down_left
         state.went_down_this_turn,  # went_down_this_turn
         state.owed_rooks,  # owed_rooks

@@ -7,7 +7,6 @@ legal moves); the engine checks before calling it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from cardrules.errors import quote
 from cardrules.model.chance import Chance
@@ -15,15 +14,17 @@ from cardrules.model.moves import Move
 from cardrules.model.piles import Pile
 from cardrules_rook.cards import ROOK_CODE, Card, natural
 from cardrules_rook.melds import Meld, MeldRules, RunMeld, SetMeld, grown_run
-from cardrules_rook.moves import Buy, Discard, Draw, LayDown, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.moves import Discard, Draw, LayDown, LayOff, MeldDown, Swap, Take
 from cardrules_rook.state import RookPhase, RookRound
 
-#: The buy and pass moves (R10), as the window point before a buy plays them.
-BUY, PASS = Buy(), Pass()
+#: Where the game offers the discard to buy, in its own window (R10, `cardrules_rook.buying`).
+AFTER_DRAW = "after-draw"
 
 __all__ = [
-    "WINDOW_POINTS",
+    "AFTER_DRAW",
     "apply_move",
+    "complete_draw",
+    "draw_card",
     "end_round",
     "grown_meld",
     "laid_off",
@@ -31,7 +32,6 @@ __all__ = [
     "minus",
     "remaining_contract",
     "remove_cards",
-    "resume",
     "swapped",
 ]
 
@@ -142,10 +142,11 @@ def may_lay_off(state: RookRound, seat: int) -> bool:
 def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
     """Change ``state`` by ``move``, which must be legal (listed, or an accepted lay-down).
 
-    Draws and takes (R9), buys and passes (R10), melds and lay-offs (R11-R13),
-    swaps (R14), discards and going out (R12), rebuilding the draw pile (R16).
-    ``chance`` shuffles a rebuilt draw pile. The move is not checked: the
-    engine asks `cardrules_rook.legal` first.
+    Draws and takes (R9), melds and lay-offs (R11-R13), swaps (R14), discards
+    and going out (R12), rebuilding the draw pile (R16). ``chance`` shuffles a
+    rebuilt draw pile. The move is not checked: the engine asks
+    `cardrules_rook.legal` first. Buys and passes (R10) are played in the
+    game's buy window (`cardrules_rook.buying`), which a draw opens.
     """
     seat = state.current_player
     assert seat is not None
@@ -154,59 +155,22 @@ def apply_move(state: RookRound, move: Move, chance: Chance) -> None:
         play = next((f for kind, f in _PLAYS.items() if isinstance(move, kind)), None)
         if play is None:  # pragma: no cover - legal_moves lists no other kind
             raise TypeError(f"not a Rook move: {quote(move)}")
-    if play is not _draw and play is not _pass and play is not _buy:
+    if play is not _draw:
         state.note_public(seat, move)  # bookkeeping: cards that became known (observations)
     play(state, seat, move, chance)
 
 
 def _draw(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
-    turn = state.turn_seat
     if state.discards:
-        players = state.players
-        may_buy = state.rules.may_buy  # R10, hook rook_may_buy
-        state.pending = [
-            s for s in ((turn + i) % players for i in range(1, players)) if may_buy(state, s)
-        ]
-    if state.pending:
         state.phase = P.BUY
-        state.current_player = state.pending[0]
-    else:
-        _complete_draw(state, chance)
+        if state.rules.open_game_window(state, AFTER_DRAW, state.turn_seat):
+            return  # the game's buy window asks (R10): `resume` completes the draw after it
+    complete_draw(state, chance)
 
 
 def _take(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
     state.hands[seat][state.discards.draw().code] += 1
     state.phase = P.PLAY
-
-
-def _buy(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
-    opener = state.rules.open_window
-    if opener is not None and opener(state, "before-buy", seat):
-        return  # a variant's window is open: `resume` carries the buy out, or holds it back
-    _carry_out_buy(state, seat, chance)
-
-
-def _carry_out_buy(state: RookRound, seat: int, chance: Chance) -> None:
-    state.note_public(seat, BUY)  # bookkeeping: the bought card becomes known (observations)
-    penalties = state.rules.buy_penalty(state, seat)  # R10, hook rook_buy_penalty
-    state.hands[seat][state.discards.draw().code] += 1
-    state.buys[seat] += 1
-    state.pending = []
-    for _ in range(penalties):
-        penalty = _draw_card(state, chance)
-        if penalty is None:
-            return  # the draw pile ran out: the round is over (R16)
-        state.hands[seat][penalty.code] += 1
-        state.note_stock_draw(seat, penalty)  # bookkeeping (observations)
-    _complete_draw(state, chance)
-
-
-def _pass(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
-    state.pending.pop(0)
-    if state.pending:
-        state.current_player = state.pending[0]
-    else:
-        _complete_draw(state, chance)
 
 
 def _meld_down(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
@@ -253,44 +217,10 @@ def _discard(state: RookRound, seat: int, move: Move, chance: Chance) -> None:
         _start_turn(state, (seat + 1) % state.players)
 
 
-#: The points where a variant may open a window (`cardrules.plugins.windows`), and what
-#: ``about`` says there.
-WINDOW_POINTS = {
-    "before-buy": (
-        "a player chose to buy the discard (about: the buyer's seat), before the buy is "
-        "carried out: if a seat acts in a window here, the buy is held back and the offer "
-        "passes on as if the buyer had passed (R10)"
-    ),
-}
-
-
-def resume(
-    state: RookRound, point: str, about: Any, acted: tuple[int, ...], chance: Chance
-) -> None:
-    """Carry on once the windows at ``point`` closed (see `WINDOW_POINTS`).
-
-    At ``"before-buy"``: the buy of seat ``about`` is carried out (R10), or,
-    when a seat acted in a window there, held back: the buyer's offer ends as
-    a pass and the discard is offered on.
-
-    Raises:
-        ValueError: ``point`` is not one of `WINDOW_POINTS`.
-    """
-    if point != "before-buy":
-        raise ValueError(f"not a window point of Toonerville Rook: {quote(point)}")
-    state.current_player = about
-    if acted:
-        _pass(state, about, PASS, chance)
-    else:
-        _carry_out_buy(state, about, chance)
-
-
 #: What each kind of move does (R9-R14), by its class.
 _PLAYS: dict[type, Callable[[RookRound, int, Move, Chance], None]] = {
     Draw: _draw,
     Take: _take,
-    Buy: _buy,
-    Pass: _pass,
     MeldDown: _meld_down,
     LayDown: _lay_down,
     LayOff: _lay_off,
@@ -331,7 +261,7 @@ def _check_out(state: RookRound, seat: int) -> bool:
     return True
 
 
-def _draw_card(state: RookRound, chance: Chance) -> Card | None:
+def draw_card(state: RookRound, chance: Chance) -> Card | None:
     """Draw from the draw pile, rebuilding it once if empty (R16); None ends the round."""
     if not state.stock:
         limit = state.options.stock_rebuilds
@@ -347,14 +277,15 @@ def _draw_card(state: RookRound, chance: Chance) -> Card | None:
     return state.stock.draw()
 
 
-def _complete_draw(state: RookRound, chance: Chance) -> None:
-    card = _draw_card(state, chance)
+def complete_draw(state: RookRound, chance: Chance) -> None:
+    """R9: the turn player draws the top card of the draw pile (the round ends if the pile
+    runs out, R16), once the discard was offered to buy (R10)."""
+    card = draw_card(state, chance)
     if card is None:
         return
     turn = state.turn_seat
     state.hands[turn][card.code] += 1
     state.note_stock_draw(turn, card)  # bookkeeping (observations)
-    state.pending = []
     state.phase = P.PLAY
     state.current_player = turn
 
@@ -383,4 +314,4 @@ def end_round(state: RookRound, ending: str, seat: int | None = None) -> None:
     state.ended_by = ending
     state.phase = P.OVER
     state.current_player = None
-    state.pending = []
+    state.rules.close_windows(state)  # (a buyer's penalty card may end it in the buy window)

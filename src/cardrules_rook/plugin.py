@@ -25,10 +25,10 @@ from cardrules.plugins.game_modules import GameModules
 from cardrules.plugins.registry import GameSpec, VariantSpec
 from cardrules_rook import (
     actions,
+    buying,
     evaluate,
     hookspecs,
     narrate,
-    play,
     rule_points,
     rules,
     scoring,
@@ -59,7 +59,8 @@ def cardrules_register_games(register: Callable[[GameSpec], None]) -> None:
             plugin=PLUGIN,
             summary="Contract rummy with Rook decks: eleven rounds, lowest total wins.",
             bots={"greedy": GreedyBot},
-            window_points=play.WINDOW_POINTS,
+            window_points=buying.WINDOW_POINTS,
+            windows=(buying.BUYING,),
         )
     )
 
@@ -147,7 +148,7 @@ class RookPlugin(GameModules, package="cardrules_rook"):
         acted: tuple[int, ...],
         chance: Chance,
     ) -> RookRound:
-        play.resume(state, point, about, acted, chance)
+        buying.resume(game, state, point, about, acted, chance)
         return state
 
     @hookimpl(trylast=True)

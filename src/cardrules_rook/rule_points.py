@@ -27,8 +27,9 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardrules.engine import new_game
 from cardrules.errors import CardRulesError, PluginHookError, quote
-from cardrules.plugins.windows import open_window
+from cardrules.plugins.windows import close_windows, open_window
 from cardrules_rook.cards import POINTS, Card, card_of_code
 from cardrules_rook.contracts import CONTRACTS, Contract
 from cardrules_rook.melds import Meld, MeldRules, RunMeld
@@ -243,6 +244,8 @@ class RookRules:
         open_window: ``(state, point, about) -> bool``: open the chosen
             variants' windows at a window point (`cardrules.plugins.windows`),
             whether one opened; ``None`` when no variant declares a window.
+        game: the game the rules are bound to, or ``None`` (the game's own
+            rules of `default_rules`: a round built with them opens no window).
 
     Each of those is the game's own function (``default_*``) when no variant
     implements the hook, so it costs a plain call.
@@ -256,10 +259,12 @@ class RookRules:
         "__weakref__",
         "_buy_penalty",
         "_contract",
+        "_plain",
         "_runs_wrap",
         "_token",
         "_variants",
         "default_points",
+        "game",
         "go_out_changed",
         "hand_score",
         "may_buy",
@@ -291,12 +296,20 @@ class RookRules:
         self.hand_score: Callable[[RoundFacts, int], int] = default_hand_score
         self.may_swap: Callable[[RoundFacts, int, int, Card], bool] = default_may_swap
         self._variants: dict[str, str] = {}
+        self.game = game
         self.open_window: Callable[[Any, str, Any], bool] | None = None
-        if game is not None and game.window_points:
-            points = game.window_points
+        # The points where a variant declares a window (the game's own are asked always).
+        points = {w.point for _, w in game.windows[game.own_windows :]} if game else set()
+        if game is not None and points:
             self.open_window = lambda state, point, about: (
                 point in points and open_window(game, state, point, about)
             )
+        #: Bound to a game whose variants change no rule point and declare no window:
+        #: pickled as what makes such a game (its name, players and options).
+        self._plain = game is not None and not points and not _changes_rules(game)
+        if self._plain:
+            assert game is not None
+            _PLAIN[(game.name, game.players, options)] = self
         self._runs_wrap: Callable[[], bool] | None = None
         wrap = False
         self._token = 0
@@ -346,10 +359,36 @@ class RookRules:
         self.go_out_changed = self.may_go_out_by_discard is not default_may_go_out_by_discard
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The game's own rules rebuild from the options; a game's, by reference.
+        # The game's own rules rebuild from the options, or from what makes the game; a
+        # game's with variants' rule points, by reference.
+        if self._plain:
+            assert self.game is not None
+            return (_plain_rules, (self.game.name, self.game.players, self.options))
         if self._token:
             return (_live, (self._token,))
         return (default_rules, (self.options,))
+
+    def open_game_window(self, state: Any, point: str, about: Any) -> bool:
+        """Open the windows at a point where the game declares one of its own (Rook:
+        ``after-draw``, the buy window, R10), the variants' there included; whether one
+        opened (`cardrules.plugins.windows.open_window`).
+
+        Raises:
+            RuntimeError: the rules are bound to no game (`default_rules`): build the
+                round with ``rook_rules(game)``.
+        """
+        if self.game is None:
+            raise RuntimeError(
+                "a Toonerville Rook round built without its game's rules cannot open a "
+                "window: pass rules=rook_rules(game)"
+            )
+        return open_window(self.game, state, point, about)
+
+    def close_windows(self, state: Any) -> None:
+        """Close every window of ``state``: its round is over
+        (`cardrules.plugins.windows.close_windows`)."""
+        if self.game is not None:
+            close_windows(self.game, state)
 
     def contract(self, round: int, players: int, deck_size: int) -> Contract:
         """The contract of round ``round`` (from 0), R4 (`rook_contract`).
@@ -425,16 +464,49 @@ def _rules_of(game: Game) -> RookRules:
 
 
 def rook_rules(game: Game) -> RookRules:
-    """The `RookRules` of ``game``: its own rules where no variant implements a rule point.
+    """The `RookRules` of ``game``, bound to it: its own rules where no variant implements
+    a rule point, and its windows (the buy window, R10, and the variants').
 
-    Remembered per game (the last 64 games); a game without variant rule
-    points shares `default_rules` of its options.
+    Remembered per game (the last 64 games).
     """
-    options = game.options
-    assert isinstance(options, RookOptions)
-    names = game.rules.names()
-    if not game.window_points and not any(
-        game.rules.changed(name) for name in names if name.startswith("rook_")
-    ):
-        return default_rules(options)
+    assert isinstance(game.options, RookOptions)
     return _rules_of(game)
+
+
+def _changes_rules(game: Game) -> bool:
+    """Whether a variant of ``game`` implements one of the game's rule points."""
+    return any(game.rules.changed(name) for name in game.rules.names() if name.startswith("rook_"))
+
+
+def _plain_rules(name: str, players: int, options: RookOptions) -> RookRules:
+    """The rules of a pickled round of a game whose variants change no rule point and
+    declare no window, for the copy being unpickled.
+
+    A live game made the same way lends itself; otherwise a new game like it is made.
+    Every round unpickled together shares one `RookRules` holding the very options
+    object they hold, as the pickled ones did, so a copy pickles to the same bytes.
+    """
+    found = _REBUILT.get(id(options))
+    if found is not None and found[0] is options:
+        made = found[1].game
+        if made is not None and made.players == players:
+            return found[1]
+    live = _PLAIN.get((name, players, options))
+    game = live.game if live is not None else None
+    if game is None:
+        game = new_game(name, players=players, options=options).game
+    rules = RookRules(options, game)
+    if len(_REBUILT) >= 256:
+        _REBUILT.clear()
+    _REBUILT[id(options)] = (options, rules)
+    return rules
+
+
+#: The rules of each live game whose variants change no rule point, by what makes it.
+_PLAIN: weakref.WeakValueDictionary[tuple[str, int, RookOptions], RookRules] = (
+    weakref.WeakValueDictionary()
+)
+
+#: Rules rebuilt while unpickling, by the identity of the options they were pickled with
+#: (each entry keeps its options alive, so an id is never reused while listed).
+_REBUILT: dict[int, tuple[RookOptions, RookRules]] = {}

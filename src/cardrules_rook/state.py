@@ -41,7 +41,8 @@ class RookPhase(Phase):
     DRAW = "draw"
     """Draw from the draw pile or take the discard (R9)."""
     BUY = "buy"
-    """Buy the offered discard or pass (R10)."""
+    """Buy the offered discard or pass (R10): the game's buy window asks
+    (`cardrules_rook.buying`)."""
     PLAY = "play"
     """Meld, lay off, swap, then discard (R11-R14)."""
     OVER = "over"
@@ -73,7 +74,6 @@ class RookRound:
         phase: the `RookPhase`.
         turn_seat: the seat whose turn it is.
         current_player: the seat that must decide now (``None`` once over).
-        pending: seats still to be offered the discard (R10).
         lay_down_left: ``(sets, runs)`` still to lay in a lay-down begun this
             turn, or ``None``.
         went_down_this_turn: the turn player laid down this turn (R11).
@@ -123,7 +123,6 @@ class RookRound:
         "owed_before_down",
         "owed_rooks",
         "owners",
-        "pending",
         "phase",
         "players",
         "rebuilds",
@@ -171,7 +170,6 @@ class RookRound:
         self.phase = RookPhase.DRAW
         self.turn_seat = (dealer + 1) % players
         self.current_player: int | None = self.turn_seat
-        self.pending: list[int] = []
         self.lay_down_left: tuple[int, int] | None = None
         self.went_down_this_turn = False
         self.owed_rooks = 0
@@ -302,7 +300,7 @@ class RookRound:
 #: and lists; `RookRound.clone` copies the hands.
 _copy_slots = slot_copier(
     RookRound,
-    copied=("stock", "discards", "table", "owners", "down", "buys", "pending"),
+    copied=("stock", "discards", "table", "owners", "down", "buys"),
     by_hand=("hands",),
 )
 

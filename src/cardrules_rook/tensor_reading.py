@@ -41,6 +41,7 @@ from typing import Any
 from cardrules.engine import Game
 from cardrules.information.plane_groups import GroupEncoder, PlaneGroup, StateReading
 from cardrules.information.tensor_layout import TensorLayout, cached_for_game, require_numpy
+from cardrules_rook.buying import offered_to
 from cardrules_rook.state import RookRound
 from cardrules_rook.tensor_groups import Tables, start, table_groups
 from cardrules_rook.tensor_groups import build as build_tables
@@ -113,7 +114,7 @@ def _marks(state: RookRound, scores: Any) -> tuple[Any, ...]:
         state.rebuilt_draws,
         (tuple(state.table), tuple(state.owners)),
         state.discards.cards(),
-        (state.phase, state.current_player, state.turn_seat, tuple(state.pending)),
+        (state.phase, state.current_player, state.turn_seat, offered_to(state)),
         (tuple(state.buys), len(state.stock)),
         (
             tuple(state.down),

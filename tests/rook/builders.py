@@ -87,7 +87,6 @@ def put_round(
     round: int | None = None,
     dealer: int | None = None,
     buys: Sequence[int] | None = None,
-    pending: Sequence[int] = (),
     rebuilds: int = 0,
     lay_down_left: tuple[int, int] | None = None,
     went_down_this_turn: bool = False,
@@ -123,7 +122,6 @@ def put_round(
     round_state.phase = phase
     round_state.turn_seat = turn
     round_state.current_player = turn if current is None else current
-    round_state.pending = list(pending)
     round_state.rebuilds = rebuilds
     round_state.lay_down_left = lay_down_left
     round_state.went_down_this_turn = went_down_this_turn

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import cardrules
+from cardrules_rook.buying import offered_to
 from cardrules_rook.cards import card_of_code, cards_of_counts
 from cardrules_rook.observation import RookObservation
 
@@ -44,7 +45,7 @@ def test_observe_fills_every_field_from_its_own_part_of_the_round(seed: int) -> 
                 draw_pile_size=len(rs.stock),
                 down=tuple(rs.down),
                 buys=tuple(rs.buys),
-                offered_to=tuple(rs.pending),
+                offered_to=offered_to(rs),  # (the buy window's, R10)
                 lay_down_left=rs.lay_down_left,
                 went_down_this_turn=rs.went_down_this_turn,
                 owed_rooks=rs.owed_rooks,

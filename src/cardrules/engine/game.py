@@ -53,15 +53,14 @@ from cardrules.plugins.variant_state import (
     first_states,
     install_states,
 )
+from cardrules.plugins.window_checks import check_windows, window_refusal
 from cardrules.plugins.window_kept import DECLINE_KIND, WINDOW_STATE
 from cardrules.plugins.windows import (
     WINDOW,
     Window,
-    check_windows,
     play_in_window,
     window_moves,
     window_of,
-    window_refusal,
 )
 
 __all__ = ["Game"]

@@ -25,7 +25,10 @@ next step).
 
 Windows nest: a point reached while a window is open (inside an act, or inside
 the game's resumption) opens its windows on top of it (`WindowState.outer`);
-the outer window goes on once the inner point resumed.
+the outer window goes on once the inner point resumed. The game's resumption
+there may withdraw the act that reached the point (`withdraw_act`: a buy held
+back, the outer window then asks its next seat as if the buyer had declined),
+and a round that ends inside a window closes them all (`close_windows`).
 
 The engine keeps the open window as a variant state under the name `WINDOW`
 (`WindowState`, public): it is cloned with the round, shown to every seat in
@@ -49,12 +52,12 @@ With no window declared, none of this runs: a game's code asks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from cardrules.errors import CardRulesError, IllegalMoveError, PluginHookError, quote
+from cardrules.errors import CardRulesError, PluginHookError, quote
 from cardrules.model.chance import Chance
 from cardrules.model.moves import Move
 from cardrules.plugins.variant_moves import MoveKind
@@ -69,10 +72,12 @@ __all__ = [
     "Window",
     "WindowError",
     "WindowState",
+    "close_windows",
     "current_window",
     "open_window",
     "window_of",
     "window_view",
+    "withdraw_act",
 ]
 
 #: The name the engine keeps the open window under (in ``variant_states`` and
@@ -84,11 +89,10 @@ class WindowError(CardRulesError, ValueError):
     """A `Window` or an `Offer` is wrong: a point the game does not publish, no seats..."""
 
 
-def _seats(seats: Iterable[int]) -> tuple[int, ...]:
-    return tuple(seats)
+_INT = {int}  # (the types of an offer's seats)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Offer:
     """What a window offers, answered by `Window.offer`.
 
@@ -101,18 +105,23 @@ class Offer:
         WindowError: no seats, a seat twice, or a limit below 1.
     """
 
-    seats: tuple[int, ...] = attrs.field(converter=_seats)
+    seats: tuple[int, ...]
     reason: str
     limit: int = 1
 
-    def __attrs_post_init__(self) -> None:
-        seats = self.seats
+    def __init__(self, seats: Iterable[int], reason: str, limit: int = 1) -> None:
+        # (written out: a game's own window makes an offer at every turn, Rook's buying)
+        seats = tuple(seats)
         if not seats or len(set(seats)) != len(seats):
             raise WindowError(f"an offer asks distinct seats, got {quote(seats)}")
-        if not all(type(seat) is int for seat in seats):
+        if set(map(type, seats)) != _INT:
             raise WindowError(f"an offer's seats are ints, got {quote(seats)}")
-        if self.limit < 1:
-            raise WindowError(f"an offer's limit is at least 1, got {quote(self.limit)}")
+        if limit < 1:
+            raise WindowError(f"an offer's limit is at least 1, got {quote(limit)}")
+        _set = object.__setattr__
+        _set(self, "seats", seats)
+        _set(self, "reason", reason)
+        _set(self, "limit", limit)
 
 
 @attrs.frozen(kw_only=True)
@@ -276,8 +285,13 @@ def _put(game: WindowsGame, state: Any, window: WindowState) -> None:
     """Keep ``window`` as round ``state``'s window (a closed one is dropped, unless kept)."""
     states = state.variant_states
     if window.point is None and not window.outer and not game.window_kept:
+        if len(states) == 1 and WINDOW in states:  # (the window alone: nothing else kept)
+            state.variant_states = NO_VARIANT_STATE
+            return
         rest = {name: value for name, value in states.items() if name != WINDOW}
         state.variant_states = rest or NO_VARIANT_STATE
+    elif states is NO_VARIANT_STATE:
+        state.variant_states = {WINDOW: window}
     else:
         state.variant_states = {**states, WINDOW: window}
 
@@ -308,6 +322,7 @@ def open_window(
     point: str,
     about: Any = None,
     asking: tuple[int, ...] | None = None,
+    acts: tuple[tuple[str, int], ...] = (),
 ) -> bool:
     """Open the first window declared at ``point`` that makes an offer; whether one opened.
 
@@ -329,12 +344,48 @@ def open_window(
             round rebuilt from an observation (`cardrules_determinize`) where the
             first seats asked have answered already (the game's observation shows
             which are left).
+        acts: ``(window name, seat)`` of the acts already made at the point, for such a
+            round: the asked seat's act is under way when a window opened inside it
+            (the window opened at ``point`` counts it, as `WindowState.acts`).
 
     Raises:
         PluginHookError: an ``offer`` failed or answered something other than an
             `Offer` or ``None``, or asked a seat that is not ``0 .. players-1``.
     """
-    return _open_next(game, state, point, about, 0, (), _stack(state), asking)
+    return _open_next(game, state, point, about, 0, acts, _stack(state), asking)
+
+
+def withdraw_act(game: WindowsGame, state: Any) -> None:
+    """Undo the count of the act whose point is resuming: it did not happen after all.
+
+    A game calls it from its ``cardrules_resume`` at a point reached inside an act
+    (Rook: ``before-buy``, inside a buy) when the windows there held the act back
+    (a buy refused): the window the act was made in then goes on as if its seat
+    had declined, asking its next seat.
+
+    Raises:
+        WindowError: no window is waiting for this resumption (the point was not
+            reached inside an act in a window).
+    """
+    waiting = window_of_any(state)
+    if waiting is None or waiting.point is not None or not waiting.outer:
+        raise WindowError("no act in a window is waiting for this resumption")
+    made = waiting.outer[-1]
+    if not made.acts:
+        raise WindowError(f"window {quote(made.name)} counts no act to withdraw")
+    undone = attrs.evolve(made, acts=made.acts[:-1])
+    _put(game, state, attrs.evolve(waiting, outer=(*waiting.outer[:-1], undone)))
+
+
+def close_windows(game: WindowsGame, state: Any) -> None:
+    """Close every window of round ``state``, open or waiting under a resumption.
+
+    A game calls it when the round ends inside a window (Rook: a buyer's
+    penalty card empties the draw pile, R16): nobody is asked any more and no
+    point resumes.
+    """
+    if window_of_any(state) is not None:
+        _put(game, state, _CLOSED)
 
 
 def _stack(state: Any) -> tuple[WindowState, ...]:
@@ -366,31 +417,29 @@ def _open_next(
         variant, window = windows[index]
         if window.point != point:
             continue
-        what = f"Window({window.name}).offer"
-        offer = game.variant_call(variant, what, window.offer, game, state, about)
+        if index < game.own_windows:  # the game's own code: called directly, its answer trusted
+            offer = window.offer(game, state, about)
+        else:
+            what = f"Window({window.name}).offer"
+            offer = game.variant_call(variant, what, window.offer, game, state, about)
+            if not (offer is None or _fits(offer, game.players)):
+                raise PluginHookError(f"variant:{variant}", what, f"{quote(offer)} is not an Offer")
         if offer is None:
             continue
-        if not isinstance(offer, Offer) or not all(0 <= s < game.players for s in offer.seats):
-            raise PluginHookError(f"variant:{variant}", what, f"{quote(offer)} is not an Offer")
         if asking is not None:
             offer = Offer(asking, offer.reason, offer.limit)
-        opened = WindowState(
-            point,
-            about,
-            variant,
-            window.name,
-            index,
-            offer.seats,
-            0,
-            offer.limit,
-            offer.reason,
-            acts,
-            outer,
+        opened = _window_state(
+            point, about, variant, window.name, index, offer.seats, 0, offer, acts, outer
         )
         _put(game, state, opened)
         state.current_player = offer.seats[0]
         return True
     return False
+
+
+def _fits(offer: Any, players: int) -> bool:
+    """Whether ``offer`` is an `Offer` of seats ``0 .. players-1``."""
+    return isinstance(offer, Offer) and min(offer.seats) >= 0 and max(offer.seats) < players
 
 
 def declined_with(window: Window) -> Move:
@@ -416,11 +465,15 @@ def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) ->
     variant, declared = game.windows[window.index]
     decline = declined_with(declared)
     if move is not decline and (type(move) is not type(decline) or move != decline):
-        what = f"MoveKind({declared.act.name}).apply"
-        game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
+        if window.index < game.own_windows:  # the game's own code: called directly
+            declared.act.apply(game, state, move, chance)
+        else:
+            what = f"MoveKind({declared.act.name}).apply"
+            game.variant_call(variant, what, declared.act.apply, game, state, move, chance)
         acts = (*acts, (window.name, window.seats[window.asked]))
         inner = window_of_any(state)
-        assert inner is not None
+        if inner is None or (inner.point is None and not inner.outer):
+            return  # the act ended the round, and the game closed every window (close_windows)
         if inner is not window:
             # The act reached a point where a window opened on top of this one: this
             # one goes on (with its act counted) once that point resumed.
@@ -435,19 +488,44 @@ def play_in_window(game: WindowsGame, state: Any, move: Move, chance: Chance) ->
 def _moved_on(window: WindowState, asked: int, acts: tuple[tuple[str, int], ...]) -> WindowState:
     """``window`` asking its seat ``asked`` now, with ``acts`` (``attrs.evolve``, faster)."""
     w = window
-    return WindowState(
-        w.point,
-        w.about,
-        w.variant,
-        w.name,
-        w.index,
-        w.seats,
-        asked,
-        w.limit,
-        w.reason,
-        acts,
-        w.outer,
+    return _window_state(
+        w.point, w.about, w.variant, w.name, w.index, w.seats, asked, w, acts, w.outer
     )
+
+
+def _window_state(
+    point: str | None,
+    about: Any,
+    variant: str,
+    name: str,
+    index: int,
+    seats: tuple[int, ...],
+    asked: int,
+    offer: Offer | WindowState,
+    acts: tuple[tuple[str, int], ...],
+    outer: tuple[WindowState, ...],
+) -> WindowState:
+    """A `WindowState` (``limit`` and ``reason`` are ``offer``'s); one made before when
+    there are no acts and none under it (values are immutable, so shared: a game's own
+    window, such as Rook's buying, opens at every turn and asks the same seats again)."""
+    if acts or outer or type(about) not in _SHARED_ABOUT:
+        return WindowState(
+            point, about, variant, name, index, seats, asked, offer.limit, offer.reason, acts, outer
+        )
+    key = (point, about, variant, name, index, seats, asked, offer.limit, offer.reason)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        made = _MADE[key] = WindowState(
+            point, about, variant, name, index, seats, asked, offer.limit, offer.reason
+        )
+    return made
+
+
+#: The window states made without acts or windows under them, by their fields.
+_MADE: dict[tuple[Any, ...], WindowState] = {}
+_SHARED_ABOUT = frozenset({int, str, type(None)})  # (hashable, and equal only when alike)
 
 
 def _advance(
@@ -469,52 +547,18 @@ def _advance(
         _put(game, state, WindowState(outer=outer) if outer else _CLOSED)
         point, about = window.point, window.about
         assert point is not None
-        if not _open_next(game, state, point, about, window.index + 1, acts, outer):
-            game.resume(state, point, about, tuple(s for _, s in acts), chance)
-        if not outer or window_of(state) is not None:
-            return  # done, or a window opened (on the same outer ones) while resuming
+        if _open_next(game, state, point, about, window.index + 1, acts, outer):
+            return  # the next window declared at the point asks
+        game.resume(state, point, about, tuple([s for _, s in acts]) if acts else (), chance)
+        if not outer:
+            return  # done
+        # Read the stack again: the resumption may have withdrawn the act that reached
+        # the point (`withdraw_act`), closed every window (`close_windows`), or opened
+        # a window on the same outer ones.
+        now = window_of_any(state)
+        if now is None or now.point is not None or not now.outer:
+            return
+        outer = now.outer
         # The point reached inside the outer window resumed: it goes on.
         window = attrs.evolve(outer[-1], outer=outer[:-1])
         acts = window.acts
-
-
-def window_refusal(
-    game: WindowsGame, state: Any, move: Move, window: WindowState
-) -> IllegalMoveError:
-    """Why ``move`` is not legal while ``window`` is open: the act's own reason (for any
-    move in a game's own window whose act explains: the game's words), or the window's."""
-    variant, declared = game.windows[window.index]
-    own = window.index < game.own_windows and declared.act.explain is not None
-    if own or type(move) is declared.act.type:
-        return declared.act.refusal(game, state, move, variant)
-    return IllegalMoveError(
-        declared.rule,
-        f"{move} is not possible now: seat {window.seat} is asked ({window.reason}): "
-        f"{declared.act.name} or {declined_with(declared)}",
-        move=move,
-        seat=window.seat,
-    )
-
-
-def check_windows(
-    game_name: str, points: Sequence[str], windows: Sequence[tuple[str, Window]]
-) -> None:
-    """Refuse a window declared at a point the game does not publish.
-
-    ``windows`` are ``(owner, window)``: the owner is a variant's name, or the
-    game's for the windows it declares itself.
-
-    Raises:
-        WindowError: naming the variant (or game), the window and the points
-            the game publishes.
-    """
-    for variant, window in windows:
-        owner = "game" if variant == game_name else "variant"
-        if not isinstance(window, Window):
-            raise WindowError(f"{owner} {quote(variant)}: {quote(window)} is not a Window")
-        if window.point not in points:
-            known = ", ".join(map(quote, points)) or "none"
-            raise WindowError(
-                f"{owner} {quote(variant)}: window {quote(window.name)} opens at "
-                f"{quote(window.point)}, which {game_name} does not publish (it publishes: {known})"
-            )
