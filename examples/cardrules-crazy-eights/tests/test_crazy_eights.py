@@ -161,10 +161,10 @@ def test_search_beats_random_play() -> None:
     this search wins 61% of hands (128 of 210), a random seat 33% (99 of 300).
     The thresholds are what this seeded set shows (15 of 30), not a wish.
     ``benchmarks/search_vs_random.py`` (next to this folder) measures what caps
-    it: over seeds 1000-1059, a greedy rule of thumb wins 72% (68% of 900
-    hands), a search playing for the hand 68%, the same search seeing the other
-    players' hands 77%, and seeing the stock's order too 95%. Eighty percent
-    takes more than reading every opponent's hand: the stock decides too much.
+    it, from seed 1000 on: a rule of thumb wins 68% of 900 hands, a search
+    playing for the hand 61% of 300, the same search seeing the other players'
+    hands 79% of 300, and seeing the stock's order too 95% of 60. Eighty percent
+    asks for play as good as play that sees every opponent's hand.
     """
     from cardrules.bots.search import ISMCTSBot, estimated_scores
 
