@@ -215,7 +215,8 @@ class ISMCTSBot:
             the round in play (slow in Rook, and noisier: see the benchmark
             notes in ``benchmarks/search_vs_greedy.py``).
         opponent_weight: weight of the other seats' mean score change in a
-            seat's reward (``0``: only one's own score counts).
+            seat's reward (``0``: only one's own score counts; unused with
+            ``objective="win"``, where only winning counts).
         evaluate: scores of a position whose round is still in play, one per
             seat (default: `score_if_ended_now`).
         objective: ``"score"`` (default) or ``"win"`` (see `OBJECTIVES`):
