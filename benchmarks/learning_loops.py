@@ -32,6 +32,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -133,13 +134,15 @@ def pettingzoo_loop(
     return run
 
 
-def tianshou_loop(game: str, players: int, encoding: str, envs: int) -> Loop | None:
+def tianshou_loop(game: str, players: int, encoding: str | None, envs: int) -> Loop | None:
     """tianshou's ``Collector`` with masked random policies over ``envs`` environments.
 
     One-round matches of ``env()`` wrapped in tianshou's ``PettingZooEnv`` (it
     turns the mask into a Python list at every step), a ``DummyVectorEnv``, one
     ``MARLRandomDiscreteMaskedOffPolicyAlgorithm`` policy per seat; counts
-    collected steps. ``None`` without tianshou.
+    collected steps. ``None`` without tianshou. ``encoding`` ``None``: ``env()``
+    is called without one (code from before the compact encoding, as
+    ``tianshou_then_and_now.py`` runs it).
     """
     try:
         from tianshou.algorithm.multiagent.marl import MultiAgentPolicy
@@ -151,8 +154,10 @@ def tianshou_loop(game: str, players: int, encoding: str, envs: int) -> Loop | N
     except ImportError:
         return None
 
+    chosen: dict[str, Any] = {} if encoding is None else {"encoding": encoding}
+
     def make() -> PettingZooEnv:
-        return PettingZooEnv(env(game, players=players, options={"rounds": 1}, encoding=encoding))
+        return PettingZooEnv(env(game, players=players, options={"rounds": 1}, **chosen))
 
     probe = make()
     policies = {
