@@ -27,6 +27,7 @@ from cardrules_rook.play import (
     remaining_contract,
 )
 from cardrules_rook.search import (
+    has_lay_down_step,
     lay_down_steps,
     meld_candidates,
 )
@@ -35,8 +36,10 @@ from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, swaps
 
 __all__ = [
+    "apart_from_steps",
     "is_legal_lay_down",
     "is_legal_lay_down_shape",
+    "lay_down_step_moves",
     "legal_moves",
     "may_strand",
     "places_owed_rook",
@@ -167,6 +170,44 @@ def _play_moves(state: RookRound) -> list[Move]:
         # Only a swap is tried (`_passes_checks`): the other moves are kept without a call.
         return [m for m in moves if not isinstance(m, Swap) or keeps_rooks_playable(state, m)]
     return [m for m in moves if _passes_checks(state, m, owed, strand)]
+
+
+def apart_from_steps(state: RookRound) -> tuple[list[Move], bool, bool] | None:
+    """The legal moves but the lay-down steps, and whether there are run and set steps (R11-R14).
+
+    Where the turn player is not down and its play is free (no lay-down
+    begun, no Rook owed by a swap, no card that could be stranded, R12), its
+    legal moves are the steps of a lay-down (`lay_down_steps`), the swaps that
+    keep the Rooks playable and the discards. Listing the steps costs far more
+    than knowing some exist (`has_lay_down_step`), which is what the next-token
+    mask needs (`cardrules_rook.sequences.RookSequences.first_level`).
+
+    Returns:
+        ``(swaps and discards, some step is a run, some step is a set)``, in
+        `legal_moves` order; ``None`` anywhere else (list the moves whole).
+    """
+    if state.phase is not P.PLAY or state.lay_down_left is not None or state.owed_rooks:
+        return None
+    seat = state.turn_seat
+    if seat is None or state.down[seat] or may_strand(state):
+        return None
+    # (as `_play_candidates` and `_play_moves` list them for a player not down)
+    moves: list[Move] = [m for m in swaps(state, seat) if keeps_rooks_playable(state, m)]
+    moves += compress(_DISCARDS, state.hands[seat])
+    sets, runs = remaining_contract(state)
+    some = has_lay_down_step(
+        state.hands[seat],
+        sets=sets,
+        runs=runs,
+        whole_hand=state.whole_hand,
+        rules=state.rules.meld_rules,
+    )
+    return moves, some and runs > 0, some and sets > 0
+
+
+def lay_down_step_moves(state: RookRound) -> list[Move]:
+    """R11: the ``MeldDown`` moves that begin or continue a lay-down (as `legal_moves`)."""
+    return _lay_down_steps(state)
 
 
 def _has_play_move(state: RookRound) -> bool:

@@ -38,15 +38,18 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardrules.errors import InvalidMoveError, quote
 from cardrules.model.actions import blocks_from
 from cardrules.model.moves import Move
-from cardrules.model.sequences import SequenceSpace
+from cardrules.model.sequences import Later, MoveTrie, Node, SequenceSpace
 from cardrules_rook.actions import RookActionSpace
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
+from cardrules_rook.legal import apart_from_steps, lay_down_step_moves
 from cardrules_rook.melds import RunMeld, SetMeld, wrapped
 from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
+from cardrules_rook.state import RookRound
 
 __all__ = ["RookSequences"]
 
@@ -61,6 +64,11 @@ _SIMPLE: dict[type, int] = {Draw: 0, Take: 1, Buy: 2, Pass: 3}
 #: At most this many moves' sequences are kept (then the space starts afresh).
 _KNOWN_LIMIT = 1 << 14
 _SIMPLE_MOVES: tuple[Move, ...] = (Draw(), Take(), Buy(), Pass())
+
+
+def _meld_of(move: Move) -> object:
+    """The meld of a ``MeldDown`` (a lay-down step), else ``None``."""
+    return move.meld if isinstance(move, MeldDown) else None
 
 
 class RookSequences(SequenceSpace):
@@ -130,6 +138,43 @@ class RookSequences(SequenceSpace):
             return (LAY_OFF if kind is LayOff else SWAP), False
         tokens = self.tokens_of(move)
         return tokens[0], len(tokens) == 1
+
+    def first_level(self, state: Any) -> Node | None:
+        """The next-token mask of a player not down whose play is free, without listing its
+        lay-down steps (R11); ``None`` elsewhere (the legal moves are listed).
+
+        `cardrules_rook.legal.apart_from_steps` gives the swaps and discards,
+        laid as `cardrules.model.sequences.MoveTrie` lays them, and whether some
+        step is a run or a set: ``meld run`` and ``meld set`` are then offered,
+        and the steps are listed (`cardrules_rook.legal.lay_down_step_moves`)
+        only once the agent chooses one of them.
+        """
+        if not isinstance(state, RookRound):
+            return None
+        found = apart_from_steps(state)
+        if found is None:
+            return None
+        moves, runs, sets = found
+        level: Node = MoveTrie(self, moves).root
+        if runs or sets:
+            listed: list[list[Move]] = []
+
+            def steps() -> list[Move]:
+                if not listed:  # (one listing for both kinds)
+                    listed.append(lay_down_step_moves(state))
+                return listed[0]
+
+            if runs:
+                level[MELD_RUN] = Later(
+                    self.tokens_of,
+                    lambda: [m for m in steps() if isinstance(_meld_of(m), RunMeld)],
+                )
+            if sets:
+                level[MELD_SET] = Later(
+                    self.tokens_of,
+                    lambda: [m for m in steps() if isinstance(_meld_of(m), SetMeld)],
+                )
+        return level
 
     def _tokens(self, move: Move) -> tuple[int, ...]:
         kind = move.__class__

@@ -132,3 +132,46 @@ def test_gymnasium_check_env_passes_with_the_compact_encoding(players: int) -> N
             break
     assert built
     assert observation.shape == env.observation_space.shape
+
+
+def test_a_later_entry_lists_its_moves_when_followed_and_refuses_an_empty_listing() -> None:
+    """`Later`: a first-level entry whose moves a game lists only once its token is chosen."""
+    from cardrules.errors import InvalidMoveError
+    from cardrules.model.sequences import Later
+
+    game = cardrules.new_game("toonerville-rook", players=3, seed=0).game
+    space = game.sequence_space
+    run = cardrules.new_game("toonerville-rook", players=3, seed=0).parse_move("meld R3 R4 R5 R6")
+    calls: list[int] = []
+
+    def listed() -> list[cardrules.Move]:
+        calls.append(1)
+        return [run]
+
+    level = {61: Later(space.tokens_of, listed), 62: Later(space.tokens_of, list)}
+    assert calls == []
+    node = MoveTrie.child(level, 61, 0)
+    assert calls == [1]
+    assert isinstance(node, dict)
+    assert MoveTrie.child(level, 61, 0) is node  # (listed once: the level is laid in place)
+    tokens = space.tokens_of(run)
+    below: object = level
+    for depth, token in enumerate(tokens):
+        assert isinstance(below, dict)
+        below = MoveTrie.child(below, token, depth)
+    assert below is run
+    with pytest.raises(InvalidMoveError, match="no legal move begins"):
+        MoveTrie.child(level, 62, 0)
+
+
+def test_own_listing_only_for_the_game_alone_outside_windows() -> None:
+    plain = cardrules.new_game("toonerville-rook", players=3, seed=0)
+    assert plain.game.own_listing(plain.round_state)
+    with_variant = cardrules.new_game("toonerville-rook", players=3, seed=0, variants=("knock",))
+    assert not with_variant.game.own_listing(with_variant.round_state)
+    plain.apply("draw" if "draw" in map(str, plain.legal_moves()) else plain.legal_moves()[0])
+    while (
+        plain.round_state.phase.value != "buy"
+    ):  # (a discard, then the next draw opens the window)
+        plain.apply(plain.legal_moves()[-1])
+    assert not plain.game.own_listing(plain.round_state)  # (the buy window is open, R10)

@@ -240,7 +240,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                     if self.render_mode == "human":
                         self.render()
                     return
-                state.apply(move)
+                builder.play(state, move)
         except IllegalMoveError:
             if self.illegal_reward is None:
                 raise

@@ -4,8 +4,10 @@ With a game's `cardrules.model.sequences.SequenceSpace`, an agent plays a move
 as a short sequence of tokens, one per step (a Toonerville Rook meld: a kind
 token, the cards one by one, a close token). `MoveBuilder` keeps the tokens
 chosen so far at the current position, gives the tokens that may come next
-(from the trie of the legal moves' sequences) and, once a sequence is whole,
-the listed legal move it names. The rules are the engine's: a token that no
+(from the trie of the legal moves' sequences, whose first level the game may
+lay itself without listing every move: `SequenceSpace.first_level`) and, once
+a sequence is whole, the listed legal move it names, which `MoveBuilder.play`
+plays. The rules are the engine's: a token that no
 legal move's sequence continues with is refused with the engine's refusal of
 the move the tokens name (or, for tokens that name none yet, an
 `cardrules.IllegalMoveError` naming the rule of the move kind).
@@ -45,21 +47,41 @@ class MoveBuilder:
     def __init__(self, space: SequenceSpace) -> None:
         self.space = space
         self.prefix: tuple[int, ...] = ()
-        self._legal: Any = None  # the legal moves the trie was built from (held)
+        # The position the trie is of: (match state, its round state, moves played), held.
+        self._position: tuple[Any, Any, int] | None = None
+        # Whether the trie's first level is the game's (`SequenceSpace.first_level`).
+        self._partial = False
         self._root: Node = {}
         self._node: Node = {}
 
     def clear(self) -> None:
         """Forget the tokens chosen so far (a new episode)."""
         self.prefix = ()
-        self._legal = None
+        self._position = None
 
     def node(self, state: GameState) -> Node:
-        """The trie node after `prefix` at ``state``'s position: next token -> node or move."""
-        legal = state.legal_moves()
-        if legal is not self._legal:
-            self._legal = legal
-            self._root = self._node = MoveTrie(self.space, legal).root
+        """The trie node after `prefix` at ``state``'s position: next token -> node or move.
+
+        At a new position the first level is the game's `SequenceSpace.first_level`
+        where the game may give it (`cardrules.Game.own_listing`), else that of
+        the listed legal moves.
+        """
+        position = self._position
+        round_state = state.round_state
+        if (
+            position is None
+            or position[0] is not state
+            or position[1] is not round_state
+            or position[2] != len(state.history)
+        ):
+            self._position = (state, round_state, len(state.history))
+            root = None
+            if not state.is_over and state.game.own_listing(round_state):
+                root = self.space.first_level(round_state)
+            self._partial = root is not None
+            if root is None:
+                root = MoveTrie(self.space, state.legal_moves()).root
+            self._root = self._node = root
             self.prefix = ()
         return self._node
 
@@ -89,6 +111,23 @@ class MoveBuilder:
         self.prefix = ()
         played: Move = found
         return played
+
+    def play(self, state: GameState, move: Move) -> None:
+        """Play ``move``, the move `push` just completed at ``state``.
+
+        A move of the listed legal moves is played as `cardrules.GameState.apply`
+        plays it. One reached through the game's first level
+        (`SequenceSpace.first_level`, which gives exactly the listed moves
+        beginning with each token) is a listed legal move too, and is played
+        without listing the others.
+
+        Raises:
+            IllegalMoveError: as `cardrules.GameState.apply`, for a move that is not legal.
+        """
+        if self._partial and self._position is not None and self._position[0] is state:
+            state._play(move)  # (listed by the game's first level: see the docstring)
+        else:
+            state.apply(move)
 
     def _refuse(self, state: GameState, token: Any) -> None:
         if isinstance(token, bool) or not isinstance(token, int):

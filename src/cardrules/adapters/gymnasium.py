@@ -286,7 +286,7 @@ class CardRulesGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 move = self._builder.push(state, action)
                 if move is None:  # a move being built: nothing is played yet, no bot moves
                     return self._observe(), 0.0, False, False, self._info()
-                state.apply(move)
+                self._builder.play(state, move)
         except IllegalMoveError as error:
             self._done = True
             info = {**self._info(), "illegal_action": True, "error": str(error)}

@@ -377,6 +377,22 @@ class Game(GameViews, GameInformation, GameScores, GameCopies):
             extra += kind_moves(self, variant, kind, state)
         return (*moves, *extra) if moves or extra else self._no_moves(state)
 
+    def own_listing(self, state: Any) -> bool:
+        """Whether `legal_moves` of ``state`` is the game's own ``cardrules_legal_moves`` alone.
+
+        True when no variant plugin, move kind, variant state or strict check
+        takes part in the game (it is not `guarded`) and no window is open:
+        then the game's own rules may answer for part of the listing, as
+        `cardrules.model.sequences.SequenceSpace.first_level` does.
+        """
+        if self.guarded:
+            return False
+        return not (
+            self.windows
+            and state.variant_states is not NO_VARIANT_STATE
+            and window_of(state) is not None
+        )
+
     def _no_moves(self, state: Any) -> tuple[Move, ...]:
         """``()``, unless a variant's plugin emptied the list in a round in play: then the
         `PluginHookError` naming it (nobody could move). The game's own empty answer is

@@ -10,9 +10,10 @@ the trie is built from ``legal_moves()``, and a completed sequence plays the
 listed move itself.
 
 `SequenceSpace` is the base class a game subclasses (``tokens_of`` and
-``move_of``); `SingleTokens` makes any `cardrules.model.actions.ActionSpace`
-a sequence space whose sequences are one token long (its ids). Nothing here
-names a game.
+``move_of``; optionally ``first_level``, the next-token mask of a position
+without listing all its moves); `SingleTokens` makes any
+`cardrules.model.actions.ActionSpace` a sequence space whose sequences are
+one token long (its ids). Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from cardrules.errors import InvalidMoveError, quote
 from cardrules.model.actions import ActionBlock, ActionSpace
 from cardrules.model.moves import Move
 
-__all__ = ["MoveTrie", "SequenceSpace", "SingleTokens"]
+__all__ = ["Later", "MoveTrie", "SequenceSpace", "SingleTokens"]
 
 #: A trie node: token -> the next node, or the move its sequence ends with.
 Node = dict[int, Any]
@@ -78,6 +79,29 @@ class SequenceSpace:
         """
         tokens = self.tokens_of(move)
         return tokens[0], len(tokens) == 1
+
+    def first_level(self, state: Any) -> Node | None:
+        """The first level of the trie of round ``state``'s legal moves, laid without listing
+        them all, or ``None`` (the default): the caller lists them (`MoveTrie`).
+
+        Args:
+            state: the game's round state, whose legal moves are the game's own
+                listing alone: the caller asks only where no variant takes part
+                in them and no window is open (`cardrules.Game.own_listing`).
+
+        Returns:
+            token -> the move that token is the whole sequence of, or a `Later`
+            that lists, when called, the legal moves whose sequence begins with
+            that token; or a level as `MoveTrie` lays it. Exactly the first
+            tokens of the listed legal moves, each with exactly those moves
+            (a game's tests compare the two on its positions), so a move
+            reached through it is a listed legal move, and is played without
+            listing the rest (`cardrules.adapters.building.MoveBuilder.play`).
+
+        A game overrides it where listing some moves costs far more than
+        knowing that one exists (Toonerville Rook's lay-down steps).
+        """
+        return None
 
     def describe(self) -> list[str]:
         """One line per block: tokens, name and meaning."""
@@ -164,6 +188,14 @@ class MoveTrie:
         elif kind is _Heads:  # (the first level: the moves' whole sequences are made now)
             tokens_of = found.tokens_of
             found = node[token] = _level([(tokens_of(m), m) for m in found], depth + 1)
+        elif kind is Later:  # (a first level the game laid: its moves are listed now)
+            tokens_of = found.tokens_of
+            moves = found.moves()
+            if not moves:
+                raise InvalidMoveError(
+                    f"token {token} was offered, but no legal move begins with it"
+                )
+            found = node[token] = _level([(tokens_of(m), m) for m in moves], depth + 1)
         return found
 
     def walk(self, tokens: Sequence[int]) -> Any:
@@ -174,6 +206,28 @@ class MoveTrie:
                 return None
             node = self.child(node, token, depth)
         return node
+
+
+class Later:
+    """A first-level entry of `SequenceSpace.first_level` whose moves are listed when followed.
+
+    Args:
+        tokens_of: the space's `SequenceSpace.tokens_of`.
+        moves: called once, when an agent chooses the entry's token: the
+            legal moves whose sequence begins with that token and goes on
+            (at least one).
+    """
+
+    __slots__ = ("moves", "tokens_of")
+
+    def __init__(
+        self, tokens_of: Callable[[Move], tuple[int, ...]], moves: Callable[[], Sequence[Move]]
+    ) -> None:
+        self.tokens_of = tokens_of
+        self.moves = moves
+
+    def __repr__(self) -> str:
+        return "<Later>"
 
 
 class _Heads(list[Move]):

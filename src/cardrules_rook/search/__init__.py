@@ -14,7 +14,8 @@ Where each part lives, and where the time goes when ``legal_moves()`` asks:
 * ``memo.py`` - the plain dicts the busiest answers are remembered in, which
   the garbage collector never walks;
 * ``steps.py`` - `lay_down_steps`: the melds that can begin or continue a
-  lay-down (what a player not yet down may meld, R11);
+  lay-down (what a player not yet down may meld, R11), and
+  `has_lay_down_step`: whether there is one;
 * ``exact.py`` - the path taken when a variant changes which melds are valid
   (hook ``rook_meld_valid``) or what cards score (hook ``rook_card_points``).
 """
@@ -25,7 +26,7 @@ import sys
 from cardrules_rook.search.contract import FoundLayDown, can_lay_down, find_lay_down, hand_counts
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates, possible_melds
 from cardrules_rook.search.memo import MEMOS
-from cardrules_rook.search.steps import lay_down_steps
+from cardrules_rook.search.steps import has_lay_down_step, lay_down_steps
 
 
 def clear_caches() -> None:
@@ -50,6 +51,7 @@ __all__ = [
     "clear_caches",
     "find_lay_down",
     "hand_counts",
+    "has_lay_down_step",
     "lay_down_steps",
     "meld_candidates",
     "possible_melds",

@@ -25,7 +25,30 @@ from cardrules_rook.search.hand_melds import (
 from cardrules_rook.search.multisets import Multiset, multiset_of_counts, number_totals, within
 from cardrules_rook.search.shortcuts import sets_possible
 
-__all__ = ["lay_down_steps"]
+__all__ = ["has_lay_down_step", "lay_down_steps"]
+
+
+def has_lay_down_step(
+    hand: Sequence[int],
+    *,
+    sets: int,
+    runs: int,
+    whole_hand: bool = False,
+    rules: MeldRules = DEFAULT_MELD_RULES,
+) -> bool:
+    """Whether `lay_down_steps` of the same arguments lists any meld, without listing them (R11).
+
+    Some lay-down of the contract must exist: its melds are steps. The
+    same test `lay_down_steps` makes first (for a contract of sets only,
+    `cardrules_rook.search.shortcuts.sets_possible`; else `find_lay_down`).
+    Arguments as `lay_down_steps`.
+    """
+    if rules.judge is None and not whole_hand and runs == 0:
+        return sets_possible(number_totals(hand), sets, hand[ROOK_CODE], set_need(rules))
+    found = find_lay_down(
+        hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
+    )
+    return found is not None
 
 
 def lay_down_steps(

@@ -1,0 +1,146 @@
+"""The compact encoding's next tokens of a Rook turn, laid without listing the lay-down steps (R11).
+
+`RookSequences.first_level` offers ``meld run`` and ``meld set`` from a
+lay-down merely existing (`has_lay_down_step`), and lists the steps only once
+an agent chooses one; `MoveBuilder.play` then plays what it reaches without
+listing the rest. Both are sound only if the level is exactly the trie of the
+listed legal moves, token for token and move for move: checked here at every
+decision of seeded matches, and on dealt hands of every round.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from cardrules.engine import GameState
+from cardrules.model.sequences import Later, MoveTrie
+from cardrules_rook.deck import game_deck
+from cardrules_rook.sequences import MELD_RUN, MELD_SET
+from cardrules_rook.state import RookPhase
+from tests.rook.builders import going_out_hand, new, put_round, rs
+
+
+def sequences(root: dict[int, Any]) -> list[tuple[tuple[int, ...], str]]:
+    """Every ``(tokens, move notation)`` below a trie level (walked as the builder walks it)."""
+    found: list[tuple[tuple[int, ...], str]] = []
+
+    def walk(node: dict[int, Any], prefix: tuple[int, ...]) -> None:
+        for token in sorted(node):
+            below = MoveTrie.child(node, token, len(prefix))
+            if isinstance(below, dict):
+                walk(below, (*prefix, token))
+            else:
+                found.append(((*prefix, token), str(below)))
+
+    walk(root, ())
+    return found
+
+
+def first_level_matches_listing(state: GameState) -> bool:
+    """Where the game lays the first level: the same as the listing's. True if it laid one."""
+    space = state.game.sequence_space
+    round_state = state.round_state
+    if not state.game.own_listing(round_state):
+        return False
+    before = pickle.dumps(round_state)
+    level = space.first_level(round_state)
+    if level is None:
+        return False
+    listed = MoveTrie(space, state.legal_moves()).root
+    assert sorted(level) == sorted(listed)
+    laid = any(isinstance(entry, Later) for entry in level.values())
+    assert sequences(level) == sequences(listed)
+    assert pickle.dumps(round_state) == before  # (laying and walking it changed nothing)
+    return laid
+
+
+@pytest.mark.rule("R11")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_decision_of_seeded_matches(players: int) -> None:
+    """Discards preferred (as an agent choosing tokens does): hands that could lay down often."""
+    rng = random.Random(players)
+    laid = 0
+    for seed in range(3):
+        state = new(players, seed=seed, options={"rounds": 3})
+        while state.current_player is not None:
+            laid += first_level_matches_listing(state)
+            legal = state.legal_moves()
+            discards = [m for m in legal if str(m).startswith("discard")]
+            if discards and rng.random() < 0.85:
+                state.apply(rng.choice(discards))
+            else:
+                state.apply(rng.choice(legal))
+    assert laid >= 20, laid  # (positions where some step existed: the lazy entries were walked)
+
+
+@pytest.mark.rule("R11")
+@pytest.mark.rule("R12")
+def test_dealt_hands_of_every_round() -> None:
+    """Hands of 10 to 30 cards (buys add cards) at the start of play, under every round's
+    contract (the last round's: the whole hand is melded, R12)."""
+    rng = random.Random(11)
+    deck = [str(card) for card in game_deck(3).cards()]
+    offered: dict[int, int] = {}
+    for round_index in range(11):  # (0-based: round 1 is 0)
+        for _ in range(30):
+            state = new(3, seed=round_index)
+            rng.shuffle(deck)
+            sizes = [rng.randrange(10, 31) for _ in range(3)]
+            hands = [" ".join(deck[sum(sizes[:s]) : sum(sizes[: s + 1])]) for s in range(3)]
+            stock = " ".join(deck[100:120])
+            put_round(state, hands, stock=stock, phase=RookPhase.PLAY, round=round_index)
+            if first_level_matches_listing(state):
+                offered[round_index] = offered.get(round_index, 0) + 1
+    assert len(offered) >= 6, offered  # (rounds where some hand could lay down)
+
+
+@pytest.mark.rule("R12")
+def test_the_last_round_s_whole_hand_lay_down() -> None:
+    """Round 11: a hand that melds whole is offered its melds; one card more, none are."""
+    hand, drawn, _ = going_out_hand(10)
+    for held, expected in ((f"{hand} {drawn}", True), (f"{hand} {drawn} B14", False)):
+        state = new(3, seed=0)
+        put_round(state, [held, "B2 B3", "B5 B6"], phase=RookPhase.PLAY, round=10)
+        assert rs(state).whole_hand
+        level = state.game.sequence_space.first_level(rs(state))
+        assert level is not None
+        assert (MELD_RUN in level or MELD_SET in level) is expected
+        assert first_level_matches_listing(state) is expected
+
+
+def test_the_builder_plays_through_the_game_s_level_without_listing() -> None:
+    """A discard from the laid level is played with no listing made; a meld's steps are
+    listed once ``meld run`` is chosen, and the meld it builds is the listed move."""
+    from cardrules.adapters.building import MoveBuilder
+    from cardrules_rook.sequences import DISCARD
+
+    hand, _, _ = going_out_hand(1)  # (round 2: two runs)
+    state = new(3, seed=0)
+    put_round(state, [f"{hand} B14", "B2 B3", "B5 B6"], phase=RookPhase.PLAY, round=1)
+    builder = MoveBuilder(state.game.sequence_space)
+    tokens = builder.tokens(state)
+    assert MELD_RUN in tokens
+    assert state._legal is None  # (the level was laid, nothing listed)
+    discard = DISCARD + rs(state).hands[0].index(1)  # (the first card held, by code)
+    clone = state.clone()
+    move = builder.push(clone, discard)
+    assert move is not None
+    assert str(move).startswith("discard")
+    builder.play(clone, move)
+    assert clone.history[-1] is move
+    assert clone.history[-1] in state.legal_moves()
+
+    builder = MoveBuilder(state.game.sequence_space)
+    builder.tokens(state)
+    assert builder.push(state, MELD_RUN) is None
+    while (move := builder.push(state, builder.tokens(state)[0])) is None:
+        pass
+    assert move in state.legal_moves()
+    assert str(move).startswith("meld")
+    before = len(state.history)
+    builder.play(state, move)
+    assert len(state.history) == before + 1
