@@ -58,14 +58,13 @@ def first_level_matches_listing(state: GameState) -> bool:
     return laid
 
 
-@pytest.mark.rule("R11")
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_every_decision_of_seeded_matches(players: int) -> None:
-    """Discards preferred (as an agent choosing tokens does): hands that could lay down often."""
+def play_checking(players: int, seeds: range, options: dict[str, Any]) -> int:
+    """Play seeded matches, discards preferred (as an agent choosing tokens does: hands that
+    could lay down often), checking every decision; how many levels had steps to list."""
     rng = random.Random(players)
     laid = 0
-    for seed in range(3):
-        state = new(players, seed=seed, options={"rounds": 3})
+    for seed in seeds:
+        state = new(players, seed=seed, options={"rounds": 3, **options})
         while state.current_player is not None:
             laid += first_level_matches_listing(state)
             legal = state.legal_moves()
@@ -74,7 +73,33 @@ def test_every_decision_of_seeded_matches(players: int) -> None:
                 state.apply(rng.choice(discards))
             else:
                 state.apply(rng.choice(legal))
+    return laid
+
+
+@pytest.mark.rule("R11")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_decision_of_seeded_matches(players: int) -> None:
+    laid = play_checking(players, range(3), {})
     assert laid >= 20, laid  # (positions where some step existed: the lazy entries were walked)
+
+
+@pytest.mark.rule("R7")
+@pytest.mark.rule("R14")
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"min_naturals": 3},
+        {"naturals_exceed_rooks": True},
+        {"lay_down_extra_melds": True, "lay_off_same_turn": False},
+        {"swapped_rook_by_turn_end": True},
+        {"buy_limit": 0},
+    ],
+    ids=str,
+)
+def test_every_decision_under_the_game_s_options(options: dict[str, Any]) -> None:
+    """Options change the game's own rules, not who lists the moves: the level still asked."""
+    laid = play_checking(4, range(2), options)
+    assert laid >= 5, laid
 
 
 @pytest.mark.rule("R11")
