@@ -66,9 +66,34 @@ _KNOWN_LIMIT = 1 << 14
 _SIMPLE_MOVES: tuple[Move, ...] = (Draw(), Take(), Buy(), Pass())
 
 
-def _meld_of(move: Move) -> object:
-    """The meld of a ``MeldDown`` (a lay-down step), else ``None``."""
-    return move.meld if isinstance(move, MeldDown) else None
+class _Steps:
+    """The lay-down steps of a position (R11), listed at the first call (picklable, as an
+    environment holding a level is)."""
+
+    __slots__ = ("moves", "state")
+
+    def __init__(self, state: RookRound) -> None:
+        self.state = state
+        self.moves: list[Move] | None = None
+
+    def __call__(self) -> list[Move]:
+        if self.moves is None:
+            self.moves = lay_down_step_moves(self.state)
+        return self.moves
+
+
+class _StepsOfKind:
+    """The steps of `_Steps` whose meld is of one kind (`RunMeld` or `SetMeld`)."""
+
+    __slots__ = ("kind", "steps")
+
+    def __init__(self, steps: _Steps, kind: type) -> None:
+        self.steps = steps
+        self.kind = kind
+
+    def __call__(self) -> list[Move]:
+        kind = self.kind
+        return [m for m in self.steps() if isinstance(m, MeldDown) and isinstance(m.meld, kind)]
 
 
 class RookSequences(SequenceSpace):
@@ -156,24 +181,11 @@ class RookSequences(SequenceSpace):
             return None
         moves, runs, sets = found
         level: Node = MoveTrie(self, moves).root
-        if runs or sets:
-            listed: list[list[Move]] = []
-
-            def steps() -> list[Move]:
-                if not listed:  # (one listing for both kinds)
-                    listed.append(lay_down_step_moves(state))
-                return listed[0]
-
-            if runs:
-                level[MELD_RUN] = Later(
-                    self.tokens_of,
-                    lambda: [m for m in steps() if isinstance(_meld_of(m), RunMeld)],
-                )
-            if sets:
-                level[MELD_SET] = Later(
-                    self.tokens_of,
-                    lambda: [m for m in steps() if isinstance(_meld_of(m), SetMeld)],
-                )
+        listing = _Steps(state)  # (one listing for both kinds, made when first followed)
+        if runs:
+            level[MELD_RUN] = Later(self.tokens_of, _StepsOfKind(listing, RunMeld))
+        if sets:
+            level[MELD_SET] = Later(self.tokens_of, _StepsOfKind(listing, SetMeld))
         return level
 
     def _tokens(self, move: Move) -> tuple[int, ...]:

@@ -169,3 +169,31 @@ def test_the_builder_plays_through_the_game_s_level_without_listing() -> None:
     before = len(state.history)
     builder.play(state, move)
     assert len(state.history) == before + 1
+
+
+def test_an_environment_holding_the_level_pickles_and_goes_on_alike() -> None:
+    """The level's entries are plain objects: an env offering ``meld run`` pickles (as before)."""
+    pytest.importorskip("pettingzoo")
+    from cardrules.adapters.pettingzoo import raw_env
+
+    env = raw_env("toonerville-rook", players=3)
+    env.reset(seed=1)
+    rng = random.Random(0)
+    for _ in env.agent_iter(3000):
+        legal = env.legal_actions()
+        if MELD_RUN in legal or MELD_SET in legal:
+            break
+        env.step(legal[rng.randrange(len(legal))])
+    else:
+        pytest.fail("no lay-down was offered")
+    assert env.unwrapped.game_state._legal is None  # (the level was laid: nothing listed)
+    copy = pickle.loads(pickle.dumps(env))
+    token = MELD_RUN if MELD_RUN in legal else MELD_SET
+    for each in (env, copy):
+        each.step(token)
+    while env.legal_actions() != [] and env.unwrapped._builder.prefix:
+        assert copy.legal_actions() == env.legal_actions()
+        chosen = env.legal_actions()[0]
+        env.step(chosen)
+        copy.step(chosen)
+    assert copy.unwrapped.game_state.record() == env.unwrapped.game_state.record()
