@@ -160,8 +160,12 @@ def test_a_later_entry_lists_its_moves_when_followed_and_refuses_an_empty_listin
         assert isinstance(below, dict)
         below = MoveTrie.child(below, token, depth)
     assert below is run
-    with pytest.raises(InvalidMoveError, match="no legal move begins"):
+    with pytest.raises(InvalidMoveError, match="none, or not all of them"):
         MoveTrie.child(level, 62, 0)
+    draw = cardrules.new_game("toonerville-rook", players=3, seed=0).legal_moves()[0]
+    wrong = {61: Later(space.tokens_of, lambda: [run, draw])}  # (a one-token move under 61)
+    with pytest.raises(InvalidMoveError, match="the game's first_level is wrong"):
+        MoveTrie.child(wrong, 61, 0)
 
 
 def test_own_listing_only_for_the_game_alone_outside_windows() -> None:

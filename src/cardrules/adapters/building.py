@@ -51,6 +51,8 @@ class MoveBuilder:
         self._position: tuple[Any, Any, int] | None = None
         # Whether the trie's first level is the game's (`SequenceSpace.first_level`).
         self._partial = False
+        # The move `push` last completed on the game's first level, and its position.
+        self._completed: tuple[Move, tuple[Any, Any, int] | None] | None = None
         self._root: Node = {}
         self._node: Node = {}
 
@@ -58,6 +60,7 @@ class MoveBuilder:
         """Forget the tokens chosen so far (a new episode)."""
         self.prefix = ()
         self._position = None
+        self._completed = None
 
     def node(self, state: GameState) -> Node:
         """The trie node after `prefix` at ``state``'s position: next token -> node or move.
@@ -110,21 +113,28 @@ class MoveBuilder:
         self._node = self._root
         self.prefix = ()
         played: Move = found
+        if self._partial:  # (kept for `play`: this move, at this position, needs no listing)
+            self._completed = (played, self._position)
         return played
 
     def play(self, state: GameState, move: Move) -> None:
         """Play ``move``, the move `push` just completed at ``state``.
 
-        A move of the listed legal moves is played as `cardrules.GameState.apply`
-        plays it. One reached through the game's first level
+        The move `push` last completed through the game's first level
         (`SequenceSpace.first_level`, which gives exactly the listed moves
-        beginning with each token) is a listed legal move too, and is played
-        without listing the others.
+        beginning with each token), played at the same position, is a listed
+        legal move, and is played without listing the others (once). Any other
+        move is played as `cardrules.GameState.apply` plays it, checked.
 
         Raises:
             IllegalMoveError: as `cardrules.GameState.apply`, for a move that is not legal.
         """
-        if self._partial and self._position is not None and self._position[0] is state:
+        completed, self._completed = self._completed, None
+        if (
+            completed is not None
+            and completed[0] is move
+            and completed[1] == (state, state.round_state, len(state.history))
+        ):
             state._play(move)  # (listed by the game's first level: see the docstring)
         else:
             state.apply(move)

@@ -88,10 +88,10 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the installed extras
     raise missing_extra("PettingZoo", "pettingzoo", missing) from missing
 
-from cardrules.adapters.aec_env import DEFAULT_MAX_DECISIONS, CardRulesEnv
+from cardrules.adapters.aec_env import DEFAULT_MAX_DECISIONS, CardRulesEnv, Observation
 from cardrules.adapters.bounds import illegal_penalty
 
-__all__ = ["CardRulesEnv", "env", "illegal_penalty", "raw_env"]
+__all__ = ["CardRulesEnv", "Observation", "env", "illegal_penalty", "raw_env"]
 
 
 def raw_env(

@@ -296,6 +296,10 @@ class GameState:
         """`clone` (the game, which never changes, is shared); one clone per
         ``copy.deepcopy`` call however often the state appears in what is copied."""
         other = memo[id(self)] = self.clone()
+        # (what else holds the round or the move list, an environment's move builder say,
+        # holds the copy's)
+        memo[id(self.round_state)] = other.round_state
+        memo[id(self.history)] = other.history
         return other
 
     @property

@@ -190,12 +190,14 @@ class MoveTrie:
             found = node[token] = _level([(tokens_of(m), m) for m in found], depth + 1)
         elif kind is Later:  # (a first level the game laid: its moves are listed now)
             tokens_of = found.tokens_of
-            moves = found.moves()
-            if not moves:
+            entries = [(tokens_of(m), m) for m in found.moves()]
+            if not entries or any(len(t) < depth + 2 or t[depth] != token for t, _ in entries):
                 raise InvalidMoveError(
-                    f"token {token} was offered, but no legal move begins with it"
+                    f"token {token} was offered, but the moves listed under it are "
+                    f"{[str(m) for _, m in entries][:5]}: none, or not all of them "
+                    "begin with it and go on (the game's first_level is wrong)"
                 )
-            found = node[token] = _level([(tokens_of(m), m) for m in moves], depth + 1)
+            found = node[token] = _level(entries, depth + 1)
         return found
 
     def walk(self, tokens: Sequence[int]) -> Any:
