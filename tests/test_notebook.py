@@ -20,13 +20,24 @@ NOTEBOOK = Path(__file__).resolve().parent.parent / "examples" / "first_hour.ipy
 
 
 def texts(cell: Any) -> list[str]:
-    """What a code cell printed and returned, as text, in order."""
-    shown = []
+    """What a code cell printed and returned, as text, in order.
+
+    Consecutive printed chunks are joined: a kernel may send one ``print`` in
+    several stream messages (it did on a busy machine: ``'finished:'``, then the
+    rest of the line), and the text is the same.
+    """
+    shown: list[str] = []
+    printing = False
     for output in cell.get("outputs", []):
         if output["output_type"] == "stream" and output["name"] == "stdout":
-            shown.append(output["text"])
+            if printing:
+                shown[-1] += output["text"]
+            else:
+                shown.append(output["text"])
+            printing = True
         elif output["output_type"] == "execute_result":
             shown.append(output["data"].get("text/plain", ""))
+            printing = False
     return shown
 
 
