@@ -36,6 +36,7 @@ from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, swaps
 
 __all__ = [
+    "DISCARD_MOVES",
     "apart_from_steps",
     "is_legal_lay_down",
     "is_legal_lay_down_shape",
@@ -154,8 +155,8 @@ def _lay_off(target: int, code: int, number: int) -> LayOff:
     return move
 
 
-#: One shared (immutable) discard move per card code.
-_DISCARDS = tuple(Discard(card_of_code(code)) for code in range(57))
+#: One shared (immutable) discard move per card code (R12).
+DISCARD_MOVES = tuple(Discard(card_of_code(code)) for code in range(57))
 
 
 def _play_moves(state: RookRound) -> list[Move]:
@@ -172,7 +173,7 @@ def _play_moves(state: RookRound) -> list[Move]:
     return [m for m in moves if _passes_checks(state, m, owed, strand)]
 
 
-def apart_from_steps(state: RookRound) -> tuple[list[Move], bool, bool] | None:
+def apart_from_steps(state: RookRound) -> tuple[list[Move], list[int], bool, bool] | None:
     """The legal moves but the lay-down steps, and whether there are run and set steps (R11-R14).
 
     Where the turn player is not down and its play is free (no lay-down
@@ -183,8 +184,10 @@ def apart_from_steps(state: RookRound) -> tuple[list[Move], bool, bool] | None:
     mask needs (`cardrules_rook.sequences.RookSequences.first_level`).
 
     Returns:
-        ``(swaps and discards, some step is a run, some step is a set)``, in
-        `legal_moves` order; ``None`` anywhere else (list the moves whole).
+        ``(swaps, hand, some step is a run, some step is a set)``: the swaps in
+        `legal_moves` order, then a discard of each card ``hand`` (57 counts by
+        code, the round's own list: do not change it) holds, in code order
+        (`DISCARD_MOVES`); ``None`` anywhere else (list the moves whole).
     """
     if state.phase is not P.PLAY or state.lay_down_left is not None or state.owed_rooks:
         return None
@@ -193,16 +196,16 @@ def apart_from_steps(state: RookRound) -> tuple[list[Move], bool, bool] | None:
         return None
     # (as `_play_candidates` and `_play_moves` list them for a player not down)
     moves: list[Move] = [m for m in swaps(state, seat) if keeps_rooks_playable(state, m)]
-    moves += compress(_DISCARDS, state.hands[seat])
+    hand = state.hands[seat]
     sets, runs = remaining_contract(state)
     some = has_lay_down_step(
-        state.hands[seat],
+        hand,
         sets=sets,
         runs=runs,
         whole_hand=state.whole_hand,
         rules=state.rules.meld_rules,
     )
-    return moves, some and runs > 0, some and sets > 0
+    return moves, hand, some and runs > 0, some and sets > 0
 
 
 def lay_down_step_moves(state: RookRound) -> list[Move]:
@@ -249,7 +252,7 @@ def _play_candidates(state: RookRound) -> tuple[list[Move], list[Move]]:
         if state.owed_rooks == 0:
             out_by_discard = state.down[seat] and sum(hand) == 1
             if not out_by_discard or state.rules.may_go_out_by_discard(state, seat):
-                moves += compress(_DISCARDS, hand)
+                moves += compress(DISCARD_MOVES, hand)
     return moves, taken
 
 

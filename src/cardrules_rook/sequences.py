@@ -38,6 +38,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from cardrules.errors import InvalidMoveError, quote
@@ -46,7 +47,12 @@ from cardrules.model.moves import Move
 from cardrules.model.sequences import Later, MoveTrie, Node, SequenceSpace
 from cardrules_rook.actions import RookActionSpace
 from cardrules_rook.cards import COLOURS, ROOK, ROOK_CODE, card_of_code, natural
-from cardrules_rook.legal import apart_from_steps, lay_down_step_moves
+from cardrules_rook.legal import (
+    DISCARD_MOVES,
+    apart_from_steps,
+    lay_down_step_moves,
+    legal_moves,
+)
 from cardrules_rook.melds import RunMeld, SetMeld, wrapped
 from cardrules_rook.moves import Buy, Discard, Draw, LayOff, MeldDown, Pass, Swap, Take
 from cardrules_rook.state import RookRound
@@ -120,6 +126,8 @@ class RookSequences(SequenceSpace):
             longest=16,
         )
         self._discards = tuple(Discard(card_of_code(code)) for code in range(57))
+        # (token, the rules' discard move) per card code: a first level's discards.
+        self._discard_level = tuple(enumerate(DISCARD_MOVES, DISCARD))
         # The sequences of shared move values (the rules list shared melds, lay-offs and
         # discards: `cardrules_rook.legal`), by identity: id(move) -> (move, tokens).
         self._known: dict[int, tuple[Move, tuple[int, ...]]] = {}
@@ -165,27 +173,34 @@ class RookSequences(SequenceSpace):
         return tokens[0], len(tokens) == 1
 
     def first_level(self, state: Any) -> Node | None:
-        """The next-token mask of a player not down whose play is free, without listing its
-        lay-down steps (R11); ``None`` elsewhere (the legal moves are listed).
+        """The next tokens of a Rook round state, the lay-down steps (R11) listed only if followed.
 
-        `cardrules_rook.legal.apart_from_steps` gives the swaps and discards,
-        laid as `cardrules.model.sequences.MoveTrie` lays them, and whether some
-        step is a run or a set: ``meld run`` and ``meld set`` are then offered,
-        and the steps are listed (`cardrules_rook.legal.lay_down_step_moves`)
-        only once the agent chooses one of them.
+        For a player not down whose play is free,
+        `cardrules_rook.legal.apart_from_steps` gives the swaps and the hand (a
+        discard per card held), laid as `cardrules.model.sequences.MoveTrie`
+        lays them, and whether some step is a run or a set: ``meld run`` and
+        ``meld set`` are then offered, and the steps are listed
+        (`cardrules_rook.legal.lay_down_step_moves`) only once the agent
+        chooses one of them. Elsewhere the level is the
+        trie of the rules' own listing (`cardrules_rook.legal.legal_moves`:
+        asked only where the game's rules alone list the moves, so the engine's
+        checks of a plugin's answer are not needed). ``None`` for a state of
+        another game.
         """
         if not isinstance(state, RookRound):
             return None
         found = apart_from_steps(state)
         if found is None:
-            return None
-        moves, runs, sets = found
-        level: Node = MoveTrie(self, moves).root
-        listing = _Steps(state)  # (one listing for both kinds, made when first followed)
-        if runs:
-            level[MELD_RUN] = Later(self.tokens_of, _StepsOfKind(listing, RunMeld))
-        if sets:
-            level[MELD_SET] = Later(self.tokens_of, _StepsOfKind(listing, SetMeld))
+            return MoveTrie(self, legal_moves(state)).root
+        moves, hand, runs, sets = found
+        level: Node = MoveTrie(self, moves).root if moves else {}
+        level.update(compress(self._discard_level, hand))  # (token -> discard, as MoveTrie)
+        if runs or sets:
+            listing = _Steps(state)  # (one listing for both kinds, made when first followed)
+            if runs:
+                level[MELD_RUN] = Later(self.tokens_of, _StepsOfKind(listing, RunMeld))
+            if sets:
+                level[MELD_SET] = Later(self.tokens_of, _StepsOfKind(listing, SetMeld))
         return level
 
     def _tokens(self, move: Move) -> tuple[int, ...]:

@@ -18,7 +18,13 @@ from cardrules_rook.legal import _has_play_move, _play_moves
 from cardrules_rook.melds import MeldRules
 from cardrules_rook.moves import MeldDown, Swap
 from cardrules_rook.play import apply_move
-from cardrules_rook.search import MeldCandidate, can_lay_down, lay_down_steps, meld_candidates
+from cardrules_rook.search import (
+    MeldCandidate,
+    can_lay_down,
+    has_lay_down_step,
+    lay_down_steps,
+    meld_candidates,
+)
 from cardrules_rook.search.hand_melds import CODES, KIND, possible_melds
 from cardrules_rook.state import RookPhase, RookRound
 from cardrules_rook.swaps import keeps_rooks_playable, rook_has_a_place, swaps
@@ -163,3 +169,27 @@ def test_the_look_ahead_answers_whether_any_move_is_listed() -> None:
             moves = match.legal_moves()
             match.apply(moves[rng.randrange(len(moves))])
     assert compared > 50
+
+
+@pytest.mark.rule("R11")
+@pytest.mark.parametrize(("sets", "runs"), [(1, 1), (0, 2), (2, 1)])
+def test_whether_a_step_exists_over_a_hand_s_turns(sets: int, runs: int) -> None:
+    """`has_lay_down_step` answers as `lay_down_steps` lists for hands that change a card a
+    turn (a discard, a draw), as a player's do: it remembers the lay-downs it found lately,
+    which such hands often still hold, and often no longer do."""
+    rng = random.Random(sets * 10 + runs)
+    deck = [code for code in range(57) for _ in range(2)]
+    answers = []
+    for _ in range(40):
+        rng.shuffle(deck)
+        hand = [0] * 57
+        for code in deck[:16]:
+            hand[code] += 1
+        for drawn in deck[16:24]:
+            listed = lay_down_steps(hand, sets=sets, runs=runs)
+            answers.append(has_lay_down_step(hand, sets=sets, runs=runs))
+            assert answers[-1] == bool(listed)
+            hand[rng.choice([code for code in range(57) if hand[code]])] -= 1
+            hand[drawn] += 1
+    assert True in answers
+    assert False in answers

@@ -9,7 +9,9 @@ lists them, for ``legal_moves()``.
 
 from __future__ import annotations
 
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from operator import ge
 
 from cardrules_rook.cards import ROOK_CODE
 from cardrules_rook.melds import DEFAULT_MELD_RULES, Meld, MeldRules
@@ -45,10 +47,31 @@ def has_lay_down_step(
     """
     if rules.judge is None and not whole_hand and runs == 0:
         return sets_possible(number_totals(hand), sets, hand[ROOK_CODE], set_need(rules))
+    recent = None
+    if rules.judge is None and not whole_hand:
+        # A hand holding every card of a lay-down found lately can make it too.
+        recent = _RECENT.get((sets, runs, rules))
+        if recent is None:
+            recent = _RECENT[sets, runs, rules] = deque(maxlen=_RECENT_LIMIT)
+        for codes, counts in recent:
+            if all(map(ge, map(hand.__getitem__, codes), counts)):
+                return True
     found = find_lay_down(
         hand, sets=sets, runs=runs, whole_hand=whole_hand, rules=rules, best=False
     )
-    return found is not None
+    if found is None:
+        return False
+    if recent is not None:
+        needed = Counter(code for meld in found.melds for code in meld.codes())
+        recent.appendleft((tuple(needed), tuple(needed.values())))
+    return True
+
+
+#: Per contract and meld rules (no judge), the cards of the lay-downs `has_lay_down_step`
+#: found last, newest first, as (codes, count of each): a player's hand that could lay
+#: down keeps most of its cards from one turn to the next.
+_RECENT: dict[tuple[int, int, MeldRules], deque[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+_RECENT_LIMIT = 8
 
 
 def lay_down_steps(
