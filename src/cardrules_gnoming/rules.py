@@ -279,7 +279,12 @@ def legal_moves(state: GnomingRound) -> Sequence[Move]:
     if phase is P.DRAW:
         return state.rules.turn_starts(state)
     if phase is P.PLACE:
-        moves: list[Move] = [PLACES[p] for p in range(9) if _mulligan_fits(state, p)]
+        held = state.held
+        moves: list[Move] = (
+            [PLACES[p] for p in range(9) if _mulligan_fits(state, p)]
+            if held is not None and held.is_mulligan  # (only a Mulligan's places are limited)
+            else list(PLACES)
+        )
         if _may_discard_drawn(state):
             moves += _discard_moves(state)
         return moves

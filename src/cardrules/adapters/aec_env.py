@@ -360,7 +360,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             assert state is not None
             builder = self._builder
             if builder is None:
-                ids = state._ids()  # (the engine's own list: only read here)
+                ids = state._listed_ids()[1]  # (the engine's own list: only read here)
             else:
                 ids = builder.tokens(state)
                 self._legal = (self._steps, ids)
@@ -451,8 +451,13 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                 for token in builder.prefix:
                     whole[size + token] += 1.0
             tensor = whole
-        # (the acting agent's mask is the cached one: `action_mask` would find it the long way)
-        mask = self._current_mask() if selected and not self._done else self.action_mask(agent)
+        # (the acting agent's mask is the cached one: `action_mask` would find it the long way;
+        # `_current_mask`'s test of it inline, as `last` asks at every step)
+        if selected and not self._done:
+            cached = self._mask
+            mask = cached[1] if cached and cached[0] == self._steps else self._current_mask()
+        else:
+            mask = self.action_mask(agent)
         return {"observation": tensor, "action_mask": mask}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:

@@ -130,7 +130,7 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now, or ``None`` when the match is over."""
-        if self.is_over:
+        if self._over:  # (`is_over`, inline: asked at every step)
             return None
         seat: int | None = self.round_state.current_player
         return seat
@@ -138,7 +138,7 @@ class GameState:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of `current_player`, in a fixed order; ``()`` when over."""
         if self._legal is None:
-            self._legal = () if self.is_over else self.game.legal_moves(self.round_state)
+            self._legal = () if self._over else self.game.legal_moves(self.round_state)
         return self._legal
 
     def is_legal(self, move: Move) -> bool:
@@ -408,7 +408,9 @@ class GameState:
 
     def _listed_ids(self) -> tuple[tuple[Move, ...], list[int], dict[int, Move]]:
         """``(legal moves, their sorted ids, id -> listed move)``, once per position."""
-        legal = self.legal_moves()
+        legal = self._legal  # (`legal_moves`, inline: asked twice a step)
+        if legal is None:
+            legal = self.legal_moves()
         cached = self._legal_ids
         if cached is None or cached[0] is not legal:
             ids, by_id = self.game.action_space.listing(legal)

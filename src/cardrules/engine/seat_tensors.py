@@ -117,6 +117,10 @@ def _reader(game: Game) -> Reader | None:
     return with_kinds
 
 
+#: ``(game, direct_seat_tensor(game))`` of the game `seat_tensor` was last asked about.
+_last_reader: tuple[Any, Reader | None] = (None, None)
+
+
 def seat_tensor(
     game: Game, state: Any, seat: int, round_scores: tuple[tuple[int, ...], ...]
 ) -> Any:
@@ -137,7 +141,11 @@ def seat_tensor(
         PluginHookError: the game's ``cardrules_seat_tensor`` raised (naming its plugin).
         cardrules.information.tensor_layout.NumpyMissingError: numpy is not installed.
     """
-    reader = cached_for_game(game, "seat-tensor", _direct)  # (direct_seat_tensor, inline)
+    global _last_reader
+    last, reader = _last_reader
+    if last is not game:  # (the game asked last, kept apart: every step asks again)
+        reader = cached_for_game(game, "seat-tensor", _direct)  # (direct_seat_tensor, inline)
+        _last_reader = (game, reader)
     if reader is None:
         return None
     try:
