@@ -125,7 +125,6 @@ class RookSequences(SequenceSpace):
             ),
             longest=16,
         )
-        self._discards = tuple(Discard(card_of_code(code)) for code in range(57))
         # (token, the rules' discard move) per card code: a first level's discards.
         self._discard_level = tuple(enumerate(DISCARD_MOVES, DISCARD))
         # The sequences of shared move values (the rules list shared melds, lay-offs and
@@ -256,7 +255,7 @@ class RookSequences(SequenceSpace):
         if not rest:
             if 0 <= first < DISCARD:
                 return _SIMPLE_MOVES[first]
-            return self._discards[first - DISCARD] if DISCARD <= first < MELD_RUN else None
+            return DISCARD_MOVES[first - DISCARD] if DISCARD <= first < MELD_RUN else None
         if first in (LAY_OFF, SWAP) and len(rest) == 2:
             card, target = rest
             if not (CARD <= card < CLOSE and TARGET <= target < self.size):
