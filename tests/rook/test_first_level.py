@@ -171,8 +171,9 @@ def test_the_builder_plays_through_the_game_s_level_without_listing() -> None:
     assert len(state.history) == before + 1
 
 
-def test_an_environment_holding_the_level_pickles_and_goes_on_alike() -> None:
-    """The level's entries are plain objects: an env offering ``meld run`` pickles (as before)."""
+def env_offering_a_lay_down() -> tuple[Any, int]:
+    """A seeded 3-player ``raw_env`` played at random until a lay-down is offered, and the
+    token that begins one (``meld run`` if offered)."""
     pytest.importorskip("pettingzoo")
     from cardrules.adapters.pettingzoo import raw_env
 
@@ -182,13 +183,16 @@ def test_an_environment_holding_the_level_pickles_and_goes_on_alike() -> None:
     for _ in env.agent_iter(3000):
         legal = env.legal_actions()
         if MELD_RUN in legal or MELD_SET in legal:
-            break
+            return env, MELD_RUN if MELD_RUN in legal else MELD_SET
         env.step(legal[rng.randrange(len(legal))])
-    else:
-        pytest.fail("no lay-down was offered")
+    pytest.fail("no lay-down was offered")
+
+
+def test_an_environment_holding_the_level_pickles_and_goes_on_alike() -> None:
+    """The level's entries are plain objects: an env offering ``meld run`` pickles (as before)."""
+    env, token = env_offering_a_lay_down()
     assert env.unwrapped.game_state._legal is None  # (the level was laid: nothing listed)
     copy = pickle.loads(pickle.dumps(env))
-    token = MELD_RUN if MELD_RUN in legal else MELD_SET
     for each in (env, copy):
         each.step(token)
     while env.legal_actions() != [] and env.unwrapped._builder.prefix:
@@ -225,22 +229,10 @@ def test_play_checks_every_move_but_the_one_push_just_completed_there() -> None:
 
 
 def test_a_deep_copy_of_an_environment_goes_on_with_the_meld_being_built() -> None:
-    pytest.importorskip("pettingzoo")
     import copy
 
-    from cardrules.adapters.pettingzoo import raw_env
-
-    env = raw_env("toonerville-rook", players=3)
-    env.reset(seed=1)
-    rng = random.Random(0)
-    for _ in env.agent_iter(3000):
-        legal = env.legal_actions()
-        if MELD_RUN in legal or MELD_SET in legal:
-            env.step(MELD_RUN if MELD_RUN in legal else MELD_SET)
-            break
-        env.step(legal[rng.randrange(len(legal))])
-    else:
-        pytest.fail("no lay-down was offered")
+    env, token = env_offering_a_lay_down()
+    env.step(token)
     twin = copy.deepcopy(env)
     assert twin.unwrapped._builder.prefix == env.unwrapped._builder.prefix
     assert twin.legal_actions() == env.legal_actions()
