@@ -14,8 +14,10 @@ import gc
 import random
 
 import cardrules
+from cardrules_rook.cards import natural
 from cardrules_rook.search import clear_caches, meld_candidates
 from cardrules_rook.search.memo import MEMOS
+from cardrules_rook.search.steps import RECENT_LAY_DOWNS, has_lay_down_step
 
 
 def _play(matches: int) -> None:
@@ -35,8 +37,14 @@ def test_the_search_memos_are_filled_and_never_tracked() -> None:
         assert found, "a memo the playouts never filled"
         tracked = [(k, v) for k, v in found.items() if gc.is_tracked(k) or gc.is_tracked(v)]
         assert not gc.is_tracked(found), f"a memo holds tracked objects, e.g. {tracked[:1]!r}"
+    hand = [0] * 57
+    for colour, number in [("G", 1), ("G", 2), ("G", 3), ("G", 4), ("R", 5), ("Y", 5), ("B", 5)]:
+        hand[natural(colour, number).code] += 1
+    assert has_lay_down_step(hand, sets=1, runs=1)
+    assert RECENT_LAY_DOWNS  # (the compact encoding's lay-down test remembers what it found)
     clear_caches()
     assert not any(MEMOS)
+    assert not RECENT_LAY_DOWNS
 
 
 def test_meld_candidates_are_plain_values_the_collector_stops_tracking() -> None:

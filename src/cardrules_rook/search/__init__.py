@@ -23,6 +23,7 @@ Where each part lives, and where the time goes when ``legal_moves()`` asks:
 import functools
 import sys
 
+from cardrules_rook.search import steps
 from cardrules_rook.search.contract import FoundLayDown, can_lay_down, find_lay_down, hand_counts
 from cardrules_rook.search.hand_melds import MeldCandidate, meld_candidates, possible_melds
 from cardrules_rook.search.memo import MEMOS
@@ -37,6 +38,7 @@ def clear_caches() -> None:
     """
     for found in MEMOS:
         found.clear()
+    steps.RECENT_LAY_DOWNS.clear()  # (not a plain-valued memo: its values are deques)
     for name, module in list(sys.modules.items()):
         if name.startswith("cardrules_rook.search."):
             for value in vars(module).values():

@@ -27,7 +27,7 @@ from cardrules_rook.search.hand_melds import (
 from cardrules_rook.search.multisets import Multiset, multiset_of_counts, number_totals, within
 from cardrules_rook.search.shortcuts import sets_possible
 
-__all__ = ["has_lay_down_step", "lay_down_steps"]
+__all__ = ["RECENT_LAY_DOWNS", "has_lay_down_step", "lay_down_steps"]
 
 
 def has_lay_down_step(
@@ -50,9 +50,9 @@ def has_lay_down_step(
     recent = None
     if rules.judge is None and not whole_hand:
         # A hand holding every card of a lay-down found lately can make it too.
-        recent = _RECENT.get((sets, runs, rules))
+        recent = RECENT_LAY_DOWNS.get((sets, runs, rules))
         if recent is None:
-            recent = _RECENT[sets, runs, rules] = deque(maxlen=_RECENT_LIMIT)
+            recent = RECENT_LAY_DOWNS[sets, runs, rules] = deque(maxlen=_RECENT_KEPT)
         for codes, counts in recent:
             if all(map(ge, map(hand.__getitem__, codes), counts)):
                 return True
@@ -67,11 +67,14 @@ def has_lay_down_step(
     return True
 
 
+_Held = tuple[tuple[int, ...], tuple[int, ...]]  # (card codes, how many of each)
+
 #: Per contract and meld rules (no judge), the cards of the lay-downs `has_lay_down_step`
 #: found last, newest first, as (codes, count of each): a player's hand that could lay
 #: down keeps most of its cards from one turn to the next.
-_RECENT: dict[tuple[int, int, MeldRules], deque[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
-_RECENT_LIMIT = 8
+#: (emptied by `cardrules_rook.search.clear_caches`)
+RECENT_LAY_DOWNS: dict[tuple[int, int, MeldRules], deque[_Held]] = {}
+_RECENT_KEPT = 8
 
 
 def lay_down_steps(
